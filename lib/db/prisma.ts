@@ -1,0 +1,33 @@
+import "server-only";
+import { PrismaClient as PostgresClient } from "@/lib/generated/prisma-postgres/client";
+import { PrismaClient as SqliteClient } from "@/lib/generated/prisma-sqlite/client";
+import { adapterFactory } from "./adapter-factory";
+import { databaseTarget } from "./database-url";
+
+/**
+ * Columns no query returns unless it asks for them explicitly (`omit: { passwordHash: false }`):
+ * secrets and anything a participant must never receive by accident.
+ */
+const omit = {
+  user: { passwordHash: true },
+  invite: { tokenHash: true },
+  apiToken: { tokenHash: true },
+  baselineSession: { signingKey: true },
+} as const;
+
+export type Db = SqliteClient<never, typeof omit>;
+
+function createClient(): Db {
+  const target = databaseTarget();
+  const adapter = adapterFactory(target);
+  // Both generated clients come from one source schema and expose the same API; the PostgreSQL
+  // one is typed as the SQLite one.
+  if (target.provider === "postgresql") return new PostgresClient({ adapter, omit }) as unknown as Db;
+  return new SqliteClient({ adapter, omit });
+}
+
+const globalForDb = globalThis as unknown as { playheadDb?: Db };
+
+/** The one Prisma client of the process (kept across hot reloads in development). */
+export const db: Db = globalForDb.playheadDb ?? createClient();
+if (process.env.NODE_ENV !== "production") globalForDb.playheadDb = db;

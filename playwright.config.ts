@@ -1,0 +1,52 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against a production build
+ * served by `next start` on a seeded e2e database (scripts/e2e-prepare.sh builds and seeds).
+ */
+const port = Number(process.env.E2E_PORT ?? 3300);
+export const e2eDataDir = "data/e2e";
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? "list" : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--autoplay-policy=no-user-gesture-required",
+      ],
+    },
+  },
+  webServer: {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/sign-in`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PLAYHEAD_DATA_DIR: e2eDataDir,
+      DATABASE_URL: `file:${e2eDataDir}/playhead.db`,
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
+      PLAYHEAD_MAX_UPLOAD_BYTES: String(64 * 1024 * 1024),
+    },
+  },
+});

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The complete test suite: type check, unit tests, integration tests on SQLite AND PostgreSQL,
+# and Playwright end-to-end tests in Debian Chromium against a production build.
+# Usage: bash scripts/test.sh            (everything)
+#        PLAYHEAD_TEST_PARTS="unit integration" bash scripts/test.sh   (a subset)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+parts="${PLAYHEAD_TEST_PARTS:-typecheck unit integration e2e}"
+results=.test-reports
+rm -rf "$results" && mkdir -p "$results"
+status=0
+
+step() { echo; echo "━━━ $* ━━━"; }
+has() { [[ " $parts " == *" $1 "* ]]; }
+
+bash scripts/ensure-system-packages.sh --test || exit 1
+bash scripts/ensure-node-deps.sh || exit 1
+
+if has typecheck; then
+  step "type check"
+  npx tsc --noEmit -p . || { echo "type check failed"; echo "typecheck: 0 passed, 1 failed" > "$results/typecheck.txt"; status=1; }
+fi
+
+if has unit; then
+  step "unit tests"
+  npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
+fi
+
+if has integration; then
+  step "integration tests on SQLite"
+  TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
+    --outputFile.json="$results/integration-sqlite.json" || status=1
+  step "integration tests on PostgreSQL"
+  if bash scripts/ensure-postgres.sh; then
+    TEST_DB=postgresql npx vitest run --project integration --reporter=default --reporter=json \
+      --outputFile.json="$results/integration-postgresql.json" || status=1
+  else
+    echo "PostgreSQL unavailable: the PostgreSQL suite cannot run, and that is a failure"
+    echo "postgresql: 0 passed, 1 failed" > "$results/postgresql-unavailable.txt"
+    status=1
+  fi
+fi
+
+if has e2e; then
+  step "end-to-end tests (production build, Chromium)"
+  bash scripts/e2e-prepare.sh || status=1
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json 2>&1 | tee "$results/e2e.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+
+step "summary"
+node scripts/summarize-test-results.mjs "$results" || status=1
+exit $status
