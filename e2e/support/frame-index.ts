@@ -1,0 +1,44 @@
+import type { Page } from "@playwright/test";
+import { FRAME_CODE_BAND_HEIGHT, REFERENCE_WIDTH, decodeFrameIndex } from "@/lib/video/frame-code";
+
+/**
+ * Decodes the machine-readable frame index drawn into the demo videos from the frame the
+ * browser is displaying right now: draws the <video> into a canvas in the page and decodes the
+ * top band with the same decoder the generator's tests use. Null when no code is readable.
+ */
+export async function displayedFrameIndex(page: Page, selector = "video"): Promise<number | null> {
+  const grab = await page.evaluate(
+    ({ sel, bandRef, refWidth }) => {
+      const video = document.querySelector(sel) as HTMLVideoElement | null;
+      if (!video || !video.videoWidth) return null;
+      const width = video.videoWidth;
+      const band = Math.min(video.videoHeight, Math.ceil((bandRef * width) / refWidth) + 2);
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = video.videoHeight;
+      const ctx = canvas.getContext("2d", { willReadFrequently: true });
+      if (!ctx) return null;
+      ctx.drawImage(video, 0, 0, width, video.videoHeight);
+      const data = ctx.getImageData(0, 0, width, band).data;
+      return { width, height: band, pixels: Array.from(data) };
+    },
+    { sel: selector, bandRef: FRAME_CODE_BAND_HEIGHT, refWidth: REFERENCE_WIDTH },
+  );
+  if (!grab) return null;
+  return decodeFrameIndex(new Uint8ClampedArray(grab.pixels), grab.width, grab.height);
+}
+
+/** Waits until the video has settled (not seeking, frame decoded) and returns the displayed frame index. */
+export async function settledFrameIndex(page: Page, selector = "video"): Promise<number | null> {
+  await page.waitForFunction(
+    (sel) => {
+      const v = document.querySelector(sel) as HTMLVideoElement | null;
+      return !!v && !v.seeking && v.readyState >= 2;
+    },
+    selector,
+    { timeout: 10_000 },
+  );
+  // One more animation frame so the compositor shows the seeked frame.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return displayedFrameIndex(page, selector);
+}

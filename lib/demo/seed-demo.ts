@@ -1,0 +1,104 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "@/lib/auth/password";
+import type { Db } from "@/lib/db/prisma";
+import type { Role } from "@/lib/db/types";
+import { demoItems } from "./demo-items";
+
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
+  { email: "admin@playhead.local", name: "Ada Admin", role: "ADMIN" },
+  { email: "reviewer@playhead.local", name: "Rene Reviewer", role: "REVIEWER" },
+  { email: "annotator@playhead.local", name: "Ann Annotator", role: "ANNOTATOR" },
+  { email: "participant@playhead.local", name: "Pat Participant", role: "PARTICIPANT" },
+];
+
+export const DEMO_PROJECT_NAME = "Demo: streaming counting";
+
+export type SeededAccount = { email: string; role: Role; password: string | null };
+
+/**
+ * Creates the demo accounts that do not exist yet. Passwords: `fixedPassword` when given (tests),
+ * else a fresh random one per account. Existing accounts are left untouched (password null).
+ */
+export async function seedDemoAccounts(db: Db, fixedPassword?: string): Promise<SeededAccount[]> {
+  const out: SeededAccount[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = await db.user.findUnique({ where: { email: account.email }, select: { id: true } });
+    if (existing) {
+      out.push({ email: account.email, role: account.role, password: null });
+      continue;
+    }
+    const password = fixedPassword ?? randomBytes(12).toString("base64url");
+    await db.user.create({
+      data: { ...account, passwordHash: await hashPassword(password) },
+    });
+    out.push({ email: account.email, role: account.role, password });
+  }
+  return out;
+}
+
+/**
+ * The demo project: VCBench-style streaming counting items on the demo videos, truth derived from
+ * the videos' specs. Idempotent: existing items are left as they are. Items whose video is in the
+ * library are attached and their query points get frame indices.
+ */
+export async function seedDemoProject(db: Db): Promise<{ projectId: string; items: number; created: number }> {
+  const admin = await db.user.findUnique({ where: { email: DEMO_ACCOUNTS[0].email }, select: { id: true } });
+  const project = await db.project.upsert({
+    where: { name: DEMO_PROJECT_NAME },
+    update: {},
+    create: {
+      name: DEMO_PROJECT_NAME,
+      slug: "demo-streaming-counting",
+      benchmark: "VCBENCH",
+      description: "Counting questions on Playhead's generated demo videos (objects appear and disappear at known frames).",
+      settings: { metricVariant: "reference", qualificationKappa: 0.8, doubleReview: true, protocol: "STREAMING" },
+      createdById: admin?.id ?? null,
+    },
+  });
+  let created = 0;
+  const items = demoItems();
+  for (const [ordinal, item] of items.entries()) {
+    const exists = await db.item.findUnique({
+      where: { projectId_externalId: { projectId: project.id, externalId: item.externalId } },
+      select: { id: true },
+    });
+    if (exists) continue;
+    const video = await db.video.findFirst({
+      where: { OR: [{ sourcePath: item.videoFile }, { originalName: item.videoFile }] },
+      select: { id: true },
+    });
+    await db.$transaction(async (tx) => {
+      const row = await tx.item.create({
+        data: {
+          projectId: project.id,
+          externalId: item.externalId,
+          ordinal,
+          format: "count",
+          question: item.question,
+          presentation: {},
+          labels: { counting_type: item.subtype.slice(0, 2), counting_subtype: item.subtype },
+          videoRef: item.videoFile,
+          videoId: video?.id ?? null,
+        },
+      });
+      await tx.itemTruth.create({
+        data: {
+          itemId: row.id,
+          answer: item.counts,
+          source: { occurrence_times: item.occurrenceTimes, query_points: { time: item.queryTimes, count: item.counts } },
+        },
+      });
+      await tx.queryPoint.createMany({
+        data: item.queryTimes.map((timeSec, k) => ({
+          itemId: row.id,
+          ordinal: k,
+          timeSec,
+          frameIndex: video ? item.queryFrames[k] : null,
+        })),
+      });
+    });
+    created++;
+  }
+  return { projectId: project.id, items: items.length, created };
+}
