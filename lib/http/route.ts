@@ -45,7 +45,8 @@ export function route<B = undefined, Q = undefined, P = Record<string, string>>(
 ): (request: NextRequest, context: { params: Promise<P> }) => Promise<Response>;
 export function route<B, Q, P>(
   options: RouteOptions<B, Q>,
-  handler: (ctx: PublicContext<B, Q, P>) => Promise<unknown> | unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above type the handler
+  handler: (ctx: any) => Promise<unknown> | unknown,
 ) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     try {

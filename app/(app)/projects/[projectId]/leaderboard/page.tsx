@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { DrillDownList } from "@/components/leaderboard/drill-down-list";
+import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { requireUser } from "@/lib/auth/current-user";
+import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
+import { HEADLINE_LABELS } from "@/lib/leaderboard/item-score";
+import { canSeeTruth, canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
+import { projectForPage } from "@/lib/runs/page-project";
+
+export const dynamic = "force-dynamic";
+
+type Search = Promise<{ ci?: string | string[]; seed?: string | string[] }>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+
+/**
+ * /projects/[projectId]/leaderboard — every run (models, human baselines, chance rows) in the
+ * columns of the paper's main table, sortable, with one chart per breakdown; `?ci=1` adds 95 %
+ * bootstrap intervals; CSV export; per-item drill-down for admins and reviewers.
+ */
+export default async function LeaderboardPage({ params, searchParams }: { params: Promise<{ projectId: string }>; searchParams: Search }) {
+  const { projectId } = await params;
+  const sp = await searchParams;
+  const user = await requireUser(RUN_VIEW_ROLES, `/projects/${projectId}/leaderboard`);
+  const project = await projectForPage(projectId);
+  const ci = one(sp.ci) === "1";
+  const seed = Number.parseInt(one(sp.seed), 10);
+  const data = await buildLeaderboard(project.id, { ci, bootstrap: Number.isSafeInteger(seed) && seed >= 0 ? { seed } : {} });
+  const base = `/projects/${encodeURIComponent(projectId)}`;
+  const api = `/api/projects/${encodeURIComponent(project.id)}/leaderboard`;
+  const stale = data.rows.filter((r) => r.stale).length;
+  return (
+    <main className="mx-auto flex max-w-[100rem] flex-col gap-4 p-6">
+      <nav className="text-sm text-slate-500">
+        <Link href={base} className="text-blue-700 hover:underline">
+          {project.name}
+        </Link>{" "}
+        / Leaderboard
+      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Leaderboard</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link href={ci ? `${base}/leaderboard` : `${base}/leaderboard?ci=1`} className={buttonClasses("secondary")}>
+            {ci ? "Hide intervals" : "Show 95 % intervals"}
+          </Link>
+          <a href={`${api}?format=csv${ci ? "&ci=1" : ""}`} className={buttonClasses("secondary")}>
+            Export CSV
+          </a>
+          <Link href={`${base}/runs`} className={buttonClasses("secondary")}>
+            Runs
+          </Link>
+          {canUploadRuns(user.role) && (
+            <Link href={`${base}/runs/new`} className={buttonClasses("primary")}>
+              Upload predictions
+            </Link>
+          )}
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        {data.project.benchmark} · truth version {data.project.truthVersion} · {data.project.variant} metric variant
+        {stale ? ` · ${stale} stale row${stale === 1 ? "" : "s"} (scored at an older truth; being rescored)` : ""}
+        {data.ci ? ` · intervals: ${data.ci.resamples} bootstrap resamples of the items, seed ${data.ci.seed}` : ""}
+      </p>
+      <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="chance-note">
+        <span className="font-medium">Chance baseline: </span>
+        {data.chanceNote}
+      </p>
+      {data.rows.length === 0 ? (
+        <p className="text-sm text-slate-500">No runs yet.</p>
+      ) : (
+        <LeaderboardTable data={data} runBase={`${base}/runs`} />
+      )}
+      {canSeeTruth(user.role) && (
+        <Card>
+          <CardHeader title="Per-item drill-down" description="Every row's answer against the ground truth, item by item (admins and reviewers)." />
+          <CardBody>
+            <DrillDownList projectId={project.id} itemBase={`${base}/leaderboard/items`} headline={HEADLINE_LABELS[project.benchmark] ?? "score"} />
+          </CardBody>
+        </Card>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+
+/** Consent text and the "I agree" button (POST /api/studies/[studyId]/consent, then the first session). */
+export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyId: string; consentText: string; timeLimitMinutes: number | null }) {
+  const router = useRouter();
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const accept = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch(`/api/studies/${encodeURIComponent(studyId)}/consent`, { method: "POST", credentials: "same-origin" });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
+      if (body.sessionId) router.push(`/s/${studyId}/session/${body.sessionId}`);
+      else router.refresh();
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+  return (
+    <Card>
+      <CardHeader title="Consent" description={timeLimitMinutes ? `You will have ${timeLimitMinutes} minutes once you agree.` : undefined} />
+      <CardBody className="space-y-3">
+        <div className="max-h-80 overflow-y-auto whitespace-pre-wrap rounded border border-slate-200 p-3 text-sm" data-testid="consent-text">
+          {consentText || "By continuing you agree to take part in this study."}
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="consent-checkbox" />I have read the text above and agree to take part.
+        </label>
+        {error && <Alert tone="error">{error}</Alert>}
+        <Button disabled={!agreed || busy} onClick={accept} data-testid="consent-accept">
+          {busy ? "Starting…" : "I agree, start"}
+        </Button>
+      </CardBody>
+    </Card>
+  );
+}

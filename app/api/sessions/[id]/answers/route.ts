@@ -1,0 +1,16 @@
+import { route } from "@/lib/http/route";
+import { answerBodySchema, type AnswerBody } from "@/lib/protocol/answer-body";
+import { ANY_ROLE } from "@/lib/protocol/any-role";
+import { submitAnswer } from "@/lib/protocol/submit-answer";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * POST /api/sessions/[id]/answers {askIndex, tabId, version, answer, latencyMs?, positionSec?}:
+ * stores the answer once (409 on a second one) and unlocks the next stretch.
+ */
+export const POST = route<AnswerBody, undefined, { id: string }>(
+  { roles: ANY_ROLE, body: answerBodySchema, maxBodyBytes: 4 * 1024 * 1024 },
+  async ({ params, user, body }) => submitAnswer(user, params.id, body),
+);

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { db } from "@/lib/db/prisma";
+import { jsonResponse } from "@/lib/http/json-response";
+import { route } from "@/lib/http/route";
+import { createStudy } from "@/lib/studies/manage-study";
+import { createStudySchema, type CreateStudyInput } from "@/lib/studies/study-schemas";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** GET /api/studies?projectId=..: studies (admin). */
+export const GET = route<undefined, { projectId?: string }>(
+  { roles: ["ADMIN"], query: z.object({ projectId: z.string().max(64).optional() }) },
+  async ({ query }) => ({
+    studies: await db.study.findMany({
+      where: query.projectId ? { projectId: query.projectId } : {},
+      orderBy: { createdAt: "desc" },
+      select: {
+        id: true,
+        name: true,
+        protocol: true,
+        status: true,
+        projectId: true,
+        createdAt: true,
+        _count: { select: { items: true, participants: true, sessions: true } },
+      },
+    }),
+  }),
+);
+
+/** POST /api/studies {projectId, name, protocol, settings?}: creates a DRAFT study (admin). */
+export const POST = route<CreateStudyInput>({ roles: ["ADMIN"], body: createStudySchema }, async ({ body, user }) =>
+  jsonResponse({ study: await createStudy(body, user.id) }, { status: 201 }),
+);

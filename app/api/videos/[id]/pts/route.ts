@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { HttpError } from "@/lib/http/http-error";
+import { route } from "@/lib/http/route";
+import { readPtsSidecar } from "@/lib/video/pts-sidecar";
+import { serveFile } from "@/lib/video-library/serve-file";
+import { canViewVideo, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
+import { toVideoDto } from "@/lib/video-library/video-dto";
+import { ptsFile } from "@/lib/video-library/video-files";
+import { getVideoOr404 } from "@/lib/video-library/video-queries";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const query = z.object({
+  format: z.enum(["binary", "json"]).optional(),
+  of: z.enum(["playback", "original"]).optional(),
+});
+
+/**
+ * GET /api/videos/[id]/pts — the PTS table of the playback file (what the player shows; the
+ * binary sidecar format of lib/video/pts-table.ts, decodable in the browser), or of the
+ * original with `?of=original`. `?format=json` answers
+ * `{timeBase:{num,den}, pts:[ticks...], endPts, frameCount, mediaTimeOffset}` instead.
+ */
+export const GET = route<undefined, z.infer<typeof query>, { id: string }>(
+  { roles: VIDEO_VIEWER_ROLES, query },
+  async ({ request, params, user, query }) => {
+    const video = await getVideoOr404(params.id);
+    if (!canViewVideo(user, video)) throw new HttpError(403, "You may not see this video.");
+    const file = ptsFile(video, query.of ?? "playback");
+    if (query.format === "json") {
+      const table = await readPtsSidecar(file.path);
+      return {
+        timeBase: table.timeBase,
+        pts: table.pts,
+        endPts: table.endPts,
+        frameCount: table.pts.length,
+        mediaTimeOffset: query.of === "original" ? 0 : toVideoDto(video).mediaTimeOffset,
+      };
+    }
+    return serveFile(request, { ...file, cacheControl: "private, max-age=3600" });
+  },
+);

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { attachNoSeekGuard, type MediaLike } from "./no-seek-guard";
+
+class FakeMedia implements MediaLike {
+  currentTime = 0;
+  playbackRate = 1;
+  paused = true;
+  ended = false;
+  listeners = new Map<string, Set<() => void>>();
+  play() {
+    this.paused = false;
+  }
+  pause() {
+    this.paused = true;
+  }
+  addEventListener(type: string, fn: () => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(fn);
+  }
+  removeEventListener(type: string, fn: () => void) {
+    this.listeners.get(type)?.delete(fn);
+  }
+  emit(type: string) {
+    for (const fn of this.listeners.get(type) ?? []) fn();
+  }
+  tick(t: number) {
+    this.currentTime = t;
+    this.emit("timeupdate");
+  }
+}
+
+describe("no-seek guard", () => {
+  it("reverts rewinds and skips to the furthest played position", () => {
+    const m = new FakeMedia();
+    attachNoSeekGuard(m, { playbackRate: 1, durationSec: 10, allowVoluntaryPause: true, onReached: () => {} });
+    m.play();
+    m.emit("playing");
+    m.tick(1);
+    m.tick(2);
+    m.currentTime = 0.5;
+    m.emit("seeking");
+    expect(m.currentTime).toBe(2);
+    m.currentTime = 9;
+    m.emit("seeking");
+    expect(m.currentTime).toBe(2);
+  });
+
+  it("keeps the fixed rate", () => {
+    const m = new FakeMedia();
+    attachNoSeekGuard(m, { playbackRate: 1.5, durationSec: 10, allowVoluntaryPause: true, onReached: () => {} });
+    expect(m.playbackRate).toBe(1.5);
+    m.playbackRate = 4;
+    m.emit("ratechange");
+    expect(m.playbackRate).toBe(1.5);
+  });
+
+  it("pauses once at the end of the stretch, measured from where playback started", () => {
+    const m = new FakeMedia();
+    let reached = 0;
+    attachNoSeekGuard(m, { playbackRate: 1, durationSec: 3, allowVoluntaryPause: true, onReached: () => (reached += 1) });
+    m.currentTime = 4; // a source whose timeline does not start at 0
+    m.play();
+    m.emit("playing");
+    m.tick(5);
+    expect(reached).toBe(0);
+    m.tick(6.99);
+    expect(reached).toBe(1);
+    expect(m.paused).toBe(true);
+    m.emit("ended");
+    expect(reached).toBe(1);
+  });
+
+  it("resumes a voluntary pause when pausing is not allowed", () => {
+    const m = new FakeMedia();
+    attachNoSeekGuard(m, { playbackRate: 1, durationSec: 3, allowVoluntaryPause: false, onReached: () => {} });
+    m.play();
+    m.emit("playing");
+    m.pause();
+    m.emit("pause");
+    expect(m.paused).toBe(false);
+  });
+});

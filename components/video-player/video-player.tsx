@@ -1,0 +1,154 @@
+"use client";
+
+import "video.js/dist/video-js.css";
+import { useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { createPlayerStore } from "@/lib/player/player-store";
+import { displayCombo, handleShortcutKey, playerShortcuts, type PlayerControls } from "@/lib/player/shortcuts";
+import { decodePtsTable } from "@/lib/video/pts-table";
+import { attachFrameController, type FrameController } from "./frame-controller";
+import { FrameReadout } from "./frame-readout";
+
+export type VideoPlayerProps = {
+  /** Media URL (range-served), e.g. /api/media/<id>. */
+  src: string;
+  mimeType: string;
+  /** Binary PTS sidecar of the played file, e.g. /api/videos/<id>/pts. */
+  ptsUrl: string;
+  /** original PTS - playback PTS (seconds); shown times are in the original's timeline. */
+  mediaTimeOffset: number;
+  frameCount: number;
+  /** Accessible name of the player region. */
+  label: string;
+  poster?: string | null;
+  autoFocus?: boolean;
+};
+
+type VjsPlayer = { dispose: () => void; el: () => Element | null };
+
+/**
+ * video.js 8 player with frame-accurate stepping. Keyboard shortcuts (lib/player/shortcuts.ts)
+ * act only while focus is inside the player; they are handled in the capture phase so that
+ * video.js's own controls (seek bar: ±5 s on arrows) never see them.
+ */
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { src, mimeType, ptsUrl, mediaTimeOffset, frameCount, label, poster, autoFocus } = props;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const mountRef = useRef<HTMLDivElement>(null);
+  const controllerRef = useRef<FrameController | null>(null);
+  const store = useMemo(() => createPlayerStore({ frameCount }), [frameCount]);
+
+  const controls = useMemo<PlayerControls>(
+    () => ({
+      stepFrames: (delta) => controllerRef.current?.stepFrames(delta),
+      togglePlay: () => controllerRef.current?.togglePlay(),
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    const mount = mountRef.current;
+    if (!mount) return;
+    let cancelled = false;
+    let player: VjsPlayer | null = null;
+    const abort = new AbortController();
+    // video.js replaces and moves elements: give it a node React does not manage.
+    const videoElement = document.createElement("video");
+    videoElement.className = "video-js vjs-default-skin vjs-big-play-centered";
+    videoElement.setAttribute("playsinline", "");
+    videoElement.setAttribute("preload", "auto");
+    videoElement.setAttribute("data-testid", "video");
+    if (poster) videoElement.setAttribute("poster", poster);
+    mount.appendChild(videoElement);
+
+    (async () => {
+      const [{ default: videojs }, table] = await Promise.all([
+        import("video.js"),
+        fetch(ptsUrl, { signal: abort.signal, credentials: "same-origin" }).then(async (r) => {
+          if (!r.ok) throw new Error(`PTS table: HTTP ${r.status}`);
+          return decodePtsTable(new Uint8Array(await r.arrayBuffer()));
+        }),
+      ]);
+      if (cancelled) return;
+      player = videojs(videoElement, {
+        controls: true,
+        preload: "auto",
+        fluid: true,
+        playbackRates: [0.25, 0.5, 1, 1.5, 2],
+        userActions: { hotkeys: false },
+        sources: [{ src, type: mimeType }],
+      }) as unknown as VjsPlayer;
+      // The tech element is the <video> we created (video.js keeps it as the HTML5 tech).
+      const tech = (player.el()?.querySelector("video") ?? videoElement) as HTMLVideoElement;
+      tech.setAttribute("data-testid", "video");
+      controllerRef.current = attachFrameController(tech, table, store, mediaTimeOffset);
+    })().catch((e: unknown) => {
+      if (cancelled) return;
+      store.setState({ error: `cannot load the player: ${(e as Error).message}` });
+    });
+
+    return () => {
+      cancelled = true;
+      abort.abort();
+      controllerRef.current?.detach();
+      controllerRef.current = null;
+      if (player) player.dispose();
+      else videoElement.remove();
+      store.setState({ ready: false, frameIndex: null, pendingFrame: null, playing: false });
+    };
+  }, [src, mimeType, ptsUrl, mediaTimeOffset, poster, store]);
+
+  useEffect(() => {
+    if (autoFocus) rootRef.current?.focus();
+  }, [autoFocus]);
+
+  const onKeyDownCapture = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (handleShortcutKey(playerShortcuts, controls, e.nativeEvent)) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      aria-keyshortcuts={playerShortcuts.shortcuts.flatMap((s) => s.keys).join(" ")}
+      onKeyDownCapture={onKeyDownCapture}
+      className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+      data-testid="video-player"
+    >
+      <div ref={mountRef} className="w-full" />
+      <FrameReadout store={store} frameCount={frameCount} />
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <button type="button" className="rounded border px-2 py-1" onClick={() => controls.stepFrames(-10)} aria-label="10 frames back">
+          «
+        </button>
+        <button type="button" className="rounded border px-2 py-1" onClick={() => controls.stepFrames(-1)} aria-label="Previous frame">
+          ‹ frame
+        </button>
+        <button type="button" className="rounded border px-2 py-1" onClick={() => controls.togglePlay()} aria-label="Play or pause">
+          play / pause
+        </button>
+        <button type="button" className="rounded border px-2 py-1" onClick={() => controls.stepFrames(1)} aria-label="Next frame">
+          frame ›
+        </button>
+        <button type="button" className="rounded border px-2 py-1" onClick={() => controls.stepFrames(10)} aria-label="10 frames forward">
+          »
+        </button>
+      </div>
+      <details className="text-xs text-neutral-600">
+        <summary>Keyboard shortcuts (click the player first)</summary>
+        <ul className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
+          {playerShortcuts.shortcuts.map((s) => (
+            <li key={s.id} className="contents">
+              <kbd className="font-mono">{s.keys.map(displayCombo).join(", ")}</kbd>
+              <span>{s.description}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { getToken } from "next-auth/jwt";
+import { env } from "@/lib/config/env";
+import { db } from "@/lib/db/prisma";
+import type { Role } from "@/lib/db/types";
+import { hashSecretToken, looksLikeToken } from "./secret-token";
+import { parseCookieHeader, sessionCookieName } from "./session-cookie";
+
+export type SessionUser = { id: string; email: string; name: string; role: Role };
+
+/** Claims Playhead puts in the next-auth JWT (see auth-options.ts). */
+export type SessionClaims = { id: string; role: Role; sv: number };
+
+/** lastUsedAt is written at most this often per token (not on every request). */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The user a request acts for, or null: from `Authorization: Bearer ph_...` (API token) when
+ * present, else from the next-auth session cookie. The user row is read on every request, so
+ * deactivation takes effect at once, and a session whose `sv` differs from the user's
+ * sessionVersion (bumped by role change, deactivation, password reset) is refused.
+ * Database errors propagate (route() turns them into 503).
+ */
+export async function getRequestUser(request: Request): Promise<SessionUser | null> {
+  const authorization = request.headers.get("authorization");
+  // A Bearer header is the only credential considered when present (no fallback to the cookie).
+  if (authorization && /^bearer(\s|$)/i.test(authorization.trim())) {
+    return userFromApiToken(authorization.trim().slice("bearer".length).trim());
+  }
+  const claims = await sessionClaims(request.headers);
+  if (!claims) return null;
+  const user = await db.user.findUnique({
+    where: { id: claims.id },
+    select: { id: true, email: true, name: true, role: true, active: true, sessionVersion: true },
+  });
+  if (!user || !user.active || user.sessionVersion !== claims.sv) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/** Decrypts and checks the next-auth session cookie; null when absent, expired or tampered. */
+export async function sessionClaims(headers: Headers): Promise<SessionClaims | null> {
+  const cookies = parseCookieHeader(headers.get("cookie"));
+  const name = sessionCookieName();
+  if (!Object.keys(cookies).some((c) => c.startsWith(name))) return null;
+  const token = await getToken({
+    // getToken reads cookies (also chunked ones) from `cookies`; headers only for Bearer, which we strip.
+    req: { cookies, headers: {} } as never,
+    secret: env().authSecret,
+    cookieName: name,
+    secureCookie: env().secureCookies,
+    logger: { error() {}, warn() {}, debug() {} } as never,
+  });
+  if (!token) return null;
+  const { id, role, sv } = token as Record<string, unknown>;
+  if (typeof id !== "string" || typeof role !== "string" || typeof sv !== "number") return null;
+  return { id, role: role as Role, sv };
+}
+
+async function userFromApiToken(token: string): Promise<SessionUser | null> {
+  if (!looksLikeToken(token, "ph_")) return null;
+  const row = await db.apiToken.findUnique({
+    where: { tokenHash: hashSecretToken(token) },
+    select: {
+      id: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      user: { select: { id: true, email: true, name: true, role: true, active: true } },
+    },
+  });
+  if (!row || row.revokedAt || !row.user.active) return null;
+  const now = new Date();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+  const { id, email, name, role } = row.user;
+  return { id, email, name, role };
+}

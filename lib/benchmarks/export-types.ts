@@ -1,0 +1,23 @@
+/** Shapes shared by the exporters (`lib/benchmarks/<kind>/export.ts`). */
+import type { FileMeta, ImportIssue, NormalisedItem } from "./types";
+
+/** What an exporter gets: current items in native order (ordinal) and the file meta stored at import. */
+export type ExportInput = { items: readonly NormalisedItem[]; meta?: FileMeta | null };
+
+/** The exported file text and anything that could not be written faithfully. */
+export type ExportOutput = { text: string; warnings: ImportIssue[] };
+
+/** Items sorted by ordinal (ties by externalId), without mutating the input. */
+export function inNativeOrder(items: readonly NormalisedItem[]): NormalisedItem[] {
+  return [...items].sort((a, b) => a.ordinal - b.ordinal || (a.externalId < b.externalId ? -1 : a.externalId > b.externalId ? 1 : 0));
+}
+
+/** Query points sorted by ordinal. */
+export function pointsInOrder(item: NormalisedItem): NormalisedItem["queryPoints"] {
+  return [...item.queryPoints].sort((a, b) => a.ordinal - b.ordinal);
+}
+
+/** JSONL text: one object a line, final newline. */
+export function toJsonl(records: readonly unknown[]): string {
+  return records.map((r) => JSON.stringify(r)).join("\n") + (records.length ? "\n" : "");
+}

@@ -1,0 +1,147 @@
+import "server-only";
+import { db } from "@/lib/db/prisma";
+import { chanceRowCount, refreshChanceRuns } from "@/lib/runs/chance-runs";
+import { findProject, projectVariant } from "@/lib/runs/project";
+import { ensureRescoreLoop } from "@/lib/runs/rescore-stale";
+import type { RunAggregates } from "@/lib/runs/types";
+import { bootstrapTable, DEFAULT_BOOTSTRAP, type BootstrapSettings, type TableIntervals } from "./bootstrap-table";
+import { CHANCE_NOTES, columnsFor, primaryColumn, type LeaderboardColumn } from "./columns";
+import { tableFromItems, type ItemRecord } from "./item-table";
+import type { Table } from "./tables";
+import type { LeaderboardData, LeaderboardRow } from "./types";
+
+export type LeaderboardOptions = {
+  /** Compute bootstrap intervals from the runs' per-item scores (slow: on demand). */
+  ci?: boolean;
+  bootstrap?: Partial<BootstrapSettings>;
+  /** Create the paper's chance rows when missing (default true). */
+  ensureChance?: boolean;
+};
+
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** Stored table of a run written by lib/runs, or null (e.g. a human-baseline run written by lib/studies). */
+function storedTable(aggregates: unknown): Table | null {
+  const a = obj(aggregates) as Partial<RunAggregates>;
+  return a.table && typeof a.table === "object" ? (a.table as Table) : null;
+}
+
+/** Per-item records of some runs (scores + the item's format and labels). */
+async function itemRecords(projectId: string, runIds: readonly string[]): Promise<Map<string, ItemRecord[]>> {
+  const out = new Map<string, ItemRecord[]>(runIds.map((id) => [id, []]));
+  if (runIds.length === 0) return out;
+  const items = await db.item.findMany({ where: { projectId, status: "ACTIVE" }, select: { id: true, format: true, labels: true } });
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const rows = await db.runItemResult.findMany({ where: { runId: { in: [...runIds] } }, select: { runId: true, itemId: true, scores: true } });
+  for (const r of rows) {
+    const item = byId.get(r.itemId);
+    if (!item) continue;
+    out.get(r.runId)!.push({ format: item.format, labels: obj(item.labels), scores: obj(r.scores) });
+  }
+  return out;
+}
+
+// Intervals are costly: keep recent ones (key: run, its scoring time, variant and settings).
+const ciCache = new Map<string, TableIntervals>();
+const CI_CACHE_MAX = 500;
+
+function display(column: LeaderboardColumn | undefined, v: number | null | undefined): number | null {
+  if (v === null || v === undefined || !Number.isFinite(v)) return null;
+  return column && column.unit === "percent" ? v * 100 : v;
+}
+
+/**
+ * The leaderboard of a project: one row per run (MODEL, HUMAN, CHANCE) with the columns of the
+ * paper's main table (lib/leaderboard/columns.ts). Only the precomputed aggregates are read for
+ * the table (one query); runs without a stored table (human baselines built by lib/studies) are
+ * tabulated from their per-item scores. With `ci`, 95 % bootstrap intervals are computed from
+ * every run's per-item scores (seeded, deterministic; cached per run and scoring time).
+ */
+export async function buildLeaderboard(projectKey: string, options: LeaderboardOptions = {}): Promise<LeaderboardData> {
+  ensureRescoreLoop();
+  let project = await findProject(projectKey);
+  if (options.ensureChance !== false && chanceRowCount(project.benchmark) > 0) {
+    const have = await db.modelRun.count({ where: { projectId: project.id, kind: "CHANCE" } });
+    if (have < chanceRowCount(project.benchmark)) {
+      await refreshChanceRuns(project.id, { onlyIfMissing: true });
+      project = await findProject(project.id);
+    }
+  }
+  const variant = projectVariant(project.settings);
+  const runs = await db.modelRun.findMany({
+    where: { projectId: project.id },
+    select: { id: true, name: true, kind: true, status: true, stale: true, truthVersion: true, scoredAt: true, source: true, aggregates: true },
+  });
+  const tables = new Map<string, Table>();
+  const fallback: string[] = [];
+  for (const r of runs) {
+    const t = storedTable(r.aggregates);
+    if (t) tables.set(r.id, t);
+    else fallback.push(r.id);
+  }
+  const settings: BootstrapSettings = { ...DEFAULT_BOOTSTRAP, ...(options.bootstrap ?? {}) };
+  const ciKey = (r: (typeof runs)[number]) => `${r.id}|${r.scoredAt?.getTime() ?? 0}|${variant}|${settings.resamples}|${settings.level}|${settings.seed}`;
+  const needItems = new Set(fallback);
+  if (options.ci) for (const r of runs) if (!ciCache.has(ciKey(r))) needItems.add(r.id);
+  const records = await itemRecords(project.id, [...needItems]);
+  for (const id of fallback) tables.set(id, tableFromItems(project.benchmark, variant, records.get(id) ?? []));
+
+  const present = new Set<string>();
+  for (const t of tables.values()) for (const [k, v] of Object.entries(t)) if (v !== null) present.add(k);
+  const columns = columnsFor(project.benchmark, present);
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const primary = primaryColumn(project.benchmark);
+
+  const rows: LeaderboardRow[] = runs.map((r) => {
+    const t = tables.get(r.id) ?? {};
+    const values: Record<string, number | null> = {};
+    for (const c of columns) values[c.key] = display(c, t[c.key]);
+    const counts = obj(r.aggregates).counts as LeaderboardRow["counts"] | undefined;
+    const row: LeaderboardRow = {
+      runId: r.id,
+      name: r.name,
+      kind: r.kind,
+      status: r.status,
+      stale: r.stale || r.truthVersion < project.truthVersion,
+      truthVersion: r.truthVersion,
+      scoredAt: r.scoredAt ? r.scoredAt.toISOString() : null,
+      source: r.source,
+      values,
+      ...(counts && typeof counts === "object" ? { counts } : {}),
+    };
+    if (options.ci) {
+      const key = ciKey(r);
+      let intervals = ciCache.get(key);
+      if (!intervals) {
+        intervals = bootstrapTable(project.benchmark, variant, records.get(r.id) ?? [], settings);
+        if (ciCache.size >= CI_CACHE_MAX) ciCache.delete(ciCache.keys().next().value as string);
+        ciCache.set(key, intervals);
+      }
+      row.ci = {};
+      for (const [k, iv] of Object.entries(intervals)) {
+        const c = byKey.get(k);
+        if (!c) continue;
+        row.ci[k] = { lower: display(c, iv.lower)!, upper: display(c, iv.upper)! };
+      }
+    }
+    return row;
+  });
+  const sortKey = byKey.has(primary) ? primary : columns[0]?.key;
+  const better = byKey.get(sortKey ?? "")?.higherIsBetter ?? true;
+  rows.sort((a, b) => {
+    const x = sortKey ? a.values[sortKey] : null;
+    const y = sortKey ? b.values[sortKey] : null;
+    if (x === null && y === null) return a.name.localeCompare(b.name);
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (better ? y - x : x - y) || a.name.localeCompare(b.name);
+  });
+  return {
+    project: { id: project.id, name: project.name, slug: project.slug, benchmark: project.benchmark, truthVersion: project.truthVersion, variant },
+    columns,
+    primary: sortKey ?? "",
+    rows,
+    chanceNote: CHANCE_NOTES[project.benchmark] ?? "",
+    ci: options.ci ? { ...settings, unit: "display" } : null,
+  };
+}

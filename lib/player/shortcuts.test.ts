@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import {
+  comboOf,
+  createShortcutRegistry,
+  displayCombo,
+  handleShortcutKey,
+  isTypingTarget,
+  PLAYER_SHORTCUTS,
+  playerShortcuts,
+  type PlayerControls,
+} from "./shortcuts";
+
+function controls() {
+  const calls: string[] = [];
+  const c: PlayerControls = { stepFrames: (d) => calls.push(`step ${d}`), togglePlay: () => calls.push("toggle") };
+  return { c, calls };
+}
+
+describe("shortcut registry", () => {
+  it("maps arrows, shifted arrows and space to the player's actions", () => {
+    const { c, calls } = controls();
+    for (const e of [
+      { key: "ArrowLeft" },
+      { key: "ArrowRight" },
+      { key: "ArrowLeft", shiftKey: true },
+      { key: "ArrowRight", shiftKey: true },
+      { key: " " },
+    ]) {
+      expect(handleShortcutKey(playerShortcuts, c, e)).toBe(true);
+    }
+    expect(calls).toEqual(["step -1", "step 1", "step -10", "step 10", "toggle"]);
+  });
+
+  it("ignores unbound combos", () => {
+    const { c, calls } = controls();
+    expect(handleShortcutKey(playerShortcuts, c, { key: "ArrowLeft", ctrlKey: true })).toBe(false);
+    expect(handleShortcutKey(playerShortcuts, c, { key: "x" })).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it("never takes keys typed into text fields or contenteditable", () => {
+    const { c, calls } = controls();
+    const targets = [
+      { tagName: "INPUT", type: "text" },
+      { tagName: "textarea" },
+      { tagName: "SELECT" },
+      { tagName: "DIV", isContentEditable: true },
+      { tagName: "SPAN", closest: () => ({}) },
+    ];
+    for (const target of targets) {
+      expect(isTypingTarget(target)).toBe(true);
+      expect(handleShortcutKey(playerShortcuts, c, { key: " ", target })).toBe(false);
+    }
+    expect(isTypingTarget({ tagName: "INPUT", type: "checkbox" })).toBe(false);
+    expect(isTypingTarget({ tagName: "BUTTON", closest: () => null })).toBe(false);
+    expect(handleShortcutKey(playerShortcuts, c, { key: "ArrowLeft", isComposing: true })).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it("refuses duplicate ids and duplicate key bindings", () => {
+    const noop = () => undefined;
+    expect(() =>
+      createShortcutRegistry([
+        { id: "a", keys: ["Shift+x"], description: "", action: noop },
+        { id: "b", keys: ["shift+X"], description: "", action: noop },
+      ]),
+    ).toThrow(/bound to both/);
+    expect(() =>
+      createShortcutRegistry([
+        { id: "a", keys: ["x"], description: "", action: noop },
+        { id: "a", keys: ["y"], description: "", action: noop },
+      ]),
+    ).toThrow(/twice/);
+  });
+
+  it("writes combos in a fixed modifier order and displays them", () => {
+    expect(comboOf({ key: "K", metaKey: true, ctrlKey: true, shiftKey: true })).toBe("Ctrl+Shift+Meta+k");
+    expect(displayCombo("Shift+ArrowLeft")).toBe("Shift + ←");
+    expect(PLAYER_SHORTCUTS.map((s) => s.id)).toContain("player.play-pause");
+  });
+});

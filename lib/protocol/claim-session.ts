@@ -1,0 +1,18 @@
+import "server-only";
+import { db } from "@/lib/db/prisma";
+import { HttpError } from "@/lib/http/http-error";
+
+/**
+ * The tab lease. Choice: the LAST tab to open the session takes it over. Claiming sets
+ * activeTabId and bumps the version, so the tab that held it gets 409 ("continues in another
+ * tab") on its next answer and shows a notice instead of a question. Only the lease holder can
+ * advance (unlock-next-query-point.ts), so two tabs can never both advance. Claiming releases no
+ * media: the new tab resumes the current stretch, whose segments were servable anyway.
+ */
+export async function claimSession(sessionId: string, tabId: string): Promise<void> {
+  const result = await db.baselineSession.updateMany({
+    where: { id: sessionId, status: "ACTIVE" },
+    data: { activeTabId: tabId, version: { increment: 1 }, lastSeenAt: new Date() },
+  });
+  if (result.count !== 1) throw new HttpError(410, "This session is over.", "session_not_active");
+}

@@ -1,0 +1,147 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/request-user";
+import { db } from "@/lib/db/prisma";
+import { HttpError } from "@/lib/http/http-error";
+import { parseStudySettings, type StudySettings } from "@/lib/studies/study-settings";
+import { loadPlan, type LoadedPlan } from "./load-plan";
+
+/**
+ * A baseline session as the participant-facing routes need it: progress, owner, study settings
+ * and plan. `signingKey` is selected explicitly (it is omitted from every other query).
+ */
+export type ParticipantSession = {
+  id: string;
+  studyId: string;
+  participantId: string;
+  userId: string;
+  videoId: string;
+  status: "ACTIVE" | "COMPLETED" | "ABANDONED";
+  unlockedIndex: number;
+  answeredIndex: number;
+  version: number;
+  activeTabId: string | null;
+  startedAt: Date;
+  lastSeenAt: Date;
+  signingKey: string;
+  consentedAt: Date | null;
+  protocol: "STREAMING" | "FREE_REWATCH";
+  studyStatus: "DRAFT" | "OPEN" | "CLOSED";
+  settings: StudySettings;
+  loaded: LoadedPlan;
+};
+
+type Fixed = Pick<ParticipantSession, "id" | "studyId" | "participantId" | "userId" | "videoId" | "startedAt" | "signingKey" | "protocol"> & {
+  consentedAt: Date;
+};
+type StudyInfo = { status: ParticipantSession["studyStatus"]; settings: StudySettings; at: number };
+
+/**
+ * What never changes once a participant has consented (owner, video, key, protocol, consent time)
+ * is cached per process; progress is read from the database on every request, and the study's
+ * status and settings at most {@link STUDY_INFO_TTL_MS} old (changes made through this process are
+ * seen at once: lib/studies calls forgetStudyInfo).
+ */
+const fixedCache = new Map<string, Fixed>();
+const studyCache = new Map<string, StudyInfo>();
+const MAX_CACHED = 5000;
+export const STUDY_INFO_TTL_MS = 3000;
+
+/** Drops cached session facts (tests that rewrite rows directly). */
+export function forgetSession(sessionId?: string): void {
+  if (sessionId) fixedCache.delete(sessionId);
+  else fixedCache.clear();
+}
+
+export function forgetStudyInfo(studyId?: string): void {
+  if (studyId) studyCache.delete(studyId);
+  else studyCache.clear();
+}
+
+async function studyInfo(studyId: string): Promise<StudyInfo> {
+  const hit = studyCache.get(studyId);
+  if (hit && Date.now() - hit.at < STUDY_INFO_TTL_MS) return hit;
+  const row = await db.study.findUniqueOrThrow({ where: { id: studyId }, select: { status: true, settings: true } });
+  const info = { status: row.status, settings: parseStudySettings(row.settings), at: Date.now() };
+  studyCache.set(studyId, info);
+  return info;
+}
+
+/** Loads a session by id, or null when there is none (callers answer 404 without saying more). */
+export async function findSession(sessionId: string): Promise<ParticipantSession | null> {
+  if (typeof sessionId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) return null;
+  const fixed = fixedCache.get(sessionId);
+  if (fixed) {
+    const [progress, info] = await Promise.all([
+      db.baselineSession.findUnique({
+        where: { id: sessionId },
+        select: { status: true, unlockedIndex: true, answeredIndex: true, version: true, activeTabId: true, lastSeenAt: true },
+      }),
+      studyInfo(fixed.studyId),
+    ]);
+    if (!progress) {
+      fixedCache.delete(sessionId);
+      return null;
+    }
+    const loaded = await loadPlan(fixed.studyId, fixed.videoId, fixed.protocol);
+    return { ...fixed, ...progress, studyStatus: info.status, settings: info.settings, loaded };
+  }
+  const row = await db.baselineSession.findUnique({
+    where: { id: sessionId },
+    select: {
+      id: true,
+      studyId: true,
+      participantId: true,
+      videoId: true,
+      status: true,
+      unlockedIndex: true,
+      answeredIndex: true,
+      version: true,
+      activeTabId: true,
+      startedAt: true,
+      lastSeenAt: true,
+      signingKey: true,
+      participant: { select: { userId: true, consentedAt: true } },
+      study: { select: { protocol: true, status: true, settings: true } },
+    },
+  });
+  if (!row) return null;
+  const loaded = await loadPlan(row.studyId, row.videoId, row.study.protocol);
+  const session: ParticipantSession = {
+    id: row.id,
+    studyId: row.studyId,
+    participantId: row.participantId,
+    userId: row.participant.userId,
+    videoId: row.videoId,
+    status: row.status,
+    unlockedIndex: row.unlockedIndex,
+    answeredIndex: row.answeredIndex,
+    version: row.version,
+    activeTabId: row.activeTabId,
+    startedAt: row.startedAt,
+    lastSeenAt: row.lastSeenAt,
+    signingKey: row.signingKey,
+    consentedAt: row.participant.consentedAt,
+    protocol: row.study.protocol,
+    studyStatus: row.study.status,
+    settings: parseStudySettings(row.study.settings),
+    loaded,
+  };
+  if (session.consentedAt) {
+    if (fixedCache.size >= MAX_CACHED) fixedCache.delete(fixedCache.keys().next().value as string);
+    const { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt } = session;
+    fixedCache.set(sessionId, { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt });
+    studyCache.set(session.studyId, { status: session.studyStatus, settings: session.settings, at: Date.now() });
+  }
+  return session;
+}
+
+/**
+ * The session if it belongs to `user` (404 otherwise, the same answer as for a session that does
+ * not exist) and its participant has consented (403).
+ */
+export async function requireOwnSession(sessionId: string, user: SessionUser): Promise<ParticipantSession> {
+  const session = await findSession(sessionId);
+  if (!session || session.userId !== user.id) throw new HttpError(404, "No such session.");
+  if (!session.consentedAt) throw new HttpError(403, "Accept the consent form first.", "consent_required");
+  return session;
+}

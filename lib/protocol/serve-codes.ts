@@ -1,0 +1,11 @@
+/**
+ * `SegmentServe.segmentIndex` values that are not segment indices: every request for a
+ * session's media or playlist is logged, allowed or refused.
+ */
+export const SERVE_INDEX = {
+  init: -1,
+  playlist: -2,
+  media: -3,
+  /** A request whose index parameter could not be parsed. */
+  malformed: -4,
+} as const;

@@ -1,0 +1,41 @@
+import "server-only";
+import { readFile } from "node:fs/promises";
+import type { SessionUser } from "@/lib/auth/request-user";
+import { errorResponse } from "@/lib/http/json-response";
+import { authorizeSegment } from "./authorize-segment";
+import { logServe } from "./log-serve";
+import { segmentFilePath } from "./segment-files";
+import { touchSession } from "./touch-session";
+
+/** Headers of every media response: never cached, never sniffed, never embedded elsewhere. */
+export const PRIVATE_MEDIA_HEADERS = {
+  "cache-control": "private, no-store, max-age=0",
+  "x-content-type-options": "nosniff",
+  "cross-origin-resource-policy": "same-origin",
+} as const;
+
+/** `GET /api/segments/[sessionId]/[index]?exp=..&sig=..`: one segment (or "init"), if servable now. */
+export async function serveSegment(request: Request, user: SessionUser | null, sessionId: string, index: string): Promise<Response> {
+  const url = new URL(request.url);
+  const auth = await authorizeSegment({
+    sessionId,
+    user,
+    resourceParam: index,
+    exp: url.searchParams.get("exp"),
+    sig: url.searchParams.get("sig"),
+  });
+  if (!auth.ok) return errorResponse(auth.status, auth.reason, auth.message);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(segmentFilePath(auth.session.loaded, auth.resource));
+  } catch {
+    await logServe(auth.session.id, auth.logIndex, false, "file_missing");
+    return errorResponse(404, "not_found", "This media is not available.");
+  }
+  await logServe(auth.session.id, auth.logIndex, true, "ok", bytes.byteLength);
+  await touchSession(auth.session);
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: { "content-type": "video/mp4", "content-length": String(bytes.byteLength), ...PRIVATE_MEDIA_HEADERS },
+  });
+}

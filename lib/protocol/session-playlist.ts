@@ -1,0 +1,43 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/request-user";
+import { HttpError } from "@/lib/http/http-error";
+import { buildStretchPlaylist } from "./build-playlist";
+import { requireOwnSession } from "./load-session";
+import { logServe } from "./log-serve";
+import { SERVE_INDEX } from "./serve-codes";
+import { PRIVATE_MEDIA_HEADERS } from "./serve-segment";
+import { signedResourcePath } from "./sign-segment-url";
+import { currentStretch, stretchUrlTtlSeconds } from "./stretch";
+import { enforceTimeLimit } from "./time-limit";
+import { touchSession } from "./touch-session";
+
+/**
+ * `GET /api/sessions/[id]/playlist.m3u8`: the session's own HLS playlist, listing only the
+ * current stretch (segments after the last answered query point up to the unlocked one), each
+ * URL signed for this session and user with a short expiry. Logged in SegmentServe (index -2).
+ */
+export async function sessionPlaylist(user: SessionUser, sessionId: string, now = new Date()): Promise<Response> {
+  const session = await requireOwnSession(sessionId, user);
+  const refuse = async (status: number, reason: string, message: string) => {
+    await logServe(session.id, SERVE_INDEX.playlist, false, reason);
+    throw new HttpError(status, message, reason);
+  };
+  if (session.protocol !== "STREAMING") await refuse(403, "not_streaming", "This session has no playlist.");
+  await enforceTimeLimit(session, now);
+  if (session.status !== "ACTIVE" || session.studyStatus !== "OPEN") await refuse(410, "session_not_active", "This session is over.");
+  const stretch = currentStretch(session.loaded.plan, session);
+  if (!stretch.segments.length) await refuse(409, "nothing_unlocked", "No new video before the current question: answer it.");
+  const exp = Math.floor(now.getTime() / 1000) + stretchUrlTtlSeconds(stretch.durationSec, session.settings.playbackRate);
+  const sign = (resource: number | "init") =>
+    signedResourcePath(session.signingKey, { sessionId: session.id, userId: user.id, resource, exp });
+  const text = buildStretchPlaylist(
+    sign("init"),
+    stretch.segments.map((s) => ({ index: s.index, durationSec: s.mediaEndSec - s.mediaStartSec, uri: sign(s.index) })),
+  );
+  await logServe(session.id, SERVE_INDEX.playlist, true, "ok", Buffer.byteLength(text));
+  await touchSession(session, now);
+  return new Response(text, {
+    status: 200,
+    headers: { "content-type": "application/vnd.apple.mpegurl; charset=utf-8", ...PRIVATE_MEDIA_HEADERS },
+  });
+}

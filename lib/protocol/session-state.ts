@@ -1,0 +1,100 @@
+import "server-only";
+import { db } from "@/lib/db/prisma";
+import type { ParticipantSession } from "./load-session";
+import type { ParticipantQuestion } from "./participant-question";
+import { participantQuestions } from "./participant-items";
+import { MEDIA_URL_TTL_SECONDS } from "./serve-media";
+import { signedResourcePath } from "./sign-segment-url";
+import { currentStretch } from "./stretch";
+import { sessionDeadline } from "./time-limit";
+
+/**
+ * What the participant's player gets: progress, the current question and where to play from.
+ * Participant-safe by construction: no truth, no stored answer values, no item ids or labels, no
+ * time beyond the current (unlocked) query point.
+ */
+export type SessionState = {
+  sessionId: string;
+  protocol: "STREAMING" | "FREE_REWATCH";
+  status: "ACTIVE" | "COMPLETED" | "ABANDONED";
+  version: number;
+  /** Whether the given tab holds the session's lease (may answer). */
+  isActiveTab: boolean;
+  askCount: number;
+  answeredCount: number;
+  playbackRate: number;
+  allowVoluntaryPause: boolean;
+  deadline: string | null;
+  streaming: null | {
+    askIndex: number | null;
+    question: ParticipantQuestion | null;
+    /** The stretch to play before the question: its HLS start and duration (0 = none: answer at once). */
+    stretch: { startSec: number; durationSec: number } | null;
+    playlistUrl: string | null;
+  };
+  freeRewatch: null | {
+    mediaUrl: string | null;
+    asks: { askIndex: number; question: ParticipantQuestion; answered: boolean }[];
+  };
+  /** The participant's next unfinished session, if any (to go on after this one). */
+  nextSessionId: string | null;
+};
+
+export async function sessionState(session: ParticipantSession, tabId: string | null, now = new Date()): Promise<SessionState> {
+  const { plan } = session.loaded;
+  const deadline = sessionDeadline(session);
+  const active = session.status === "ACTIVE";
+  const base = {
+    sessionId: session.id,
+    protocol: session.protocol,
+    status: session.status,
+    version: session.version,
+    isActiveTab: !!tabId && tabId === session.activeTabId,
+    askCount: plan.asks.length,
+    answeredCount: Math.max(0, session.answeredIndex + 1),
+    playbackRate: session.settings.playbackRate,
+    allowVoluntaryPause: session.settings.allowVoluntaryPause,
+    deadline: deadline ? deadline.toISOString() : null,
+    nextSessionId: await nextSessionId(session),
+  };
+  if (session.protocol === "STREAMING") {
+    const askIndex = active && session.unlockedIndex < plan.asks.length ? session.unlockedIndex : null;
+    const ask = askIndex === null ? null : plan.asks[askIndex];
+    const questions = ask ? await participantQuestions([ask.itemId], false) : new Map();
+    const stretch = ask ? currentStretch(plan, session) : null;
+    return {
+      ...base,
+      streaming: {
+        askIndex,
+        question: ask ? questions.get(ask.itemId) ?? null : null,
+        stretch: stretch ? { startSec: stretch.mediaStartSec, durationSec: stretch.durationSec } : null,
+        playlistUrl: stretch && stretch.segments.length ? `/api/sessions/${session.id}/playlist.m3u8?v=${session.version}` : null,
+      },
+      freeRewatch: null,
+    };
+  }
+  const answered = await db.answer.findMany({ where: { sessionId: session.id }, select: { answerKey: true } });
+  const answeredKeys = new Set(answered.map((a) => a.answerKey));
+  const questions = await participantQuestions(plan.asks.map((a) => a.itemId), true);
+  const exp = Math.floor(now.getTime() / 1000) + MEDIA_URL_TTL_SECONDS;
+  return {
+    ...base,
+    answeredCount: answeredKeys.size,
+    streaming: null,
+    freeRewatch: {
+      mediaUrl: active
+        ? signedResourcePath(session.signingKey, { sessionId: session.id, userId: session.userId, resource: "media", exp })
+        : null,
+      asks: plan.asks.map((a) => ({ askIndex: a.index, question: questions.get(a.itemId)!, answered: answeredKeys.has(a.answerKey) })),
+    },
+  };
+}
+
+async function nextSessionId(session: ParticipantSession): Promise<string | null> {
+  const next = await db.baselineSession.findFirst({
+    where: { participantId: session.participantId, status: "ACTIVE", id: { not: session.id } },
+    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
+  return next?.id ?? null;
+}

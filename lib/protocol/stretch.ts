@@ -1,0 +1,33 @@
+/**
+ * The current stretch of a streaming session: the servable segments and their media times (PURE).
+ */
+import { servableRange } from "./segment-access";
+import type { PlanSegment, SessionPlan } from "./session-plan";
+
+export type Stretch = {
+  first: number;
+  last: number;
+  segments: PlanSegment[];
+  /** HLS-timeline start of the first servable segment (0 when empty). */
+  mediaStartSec: number;
+  /** Media duration of the stretch (0 when empty). */
+  durationSec: number;
+};
+
+export function currentStretch(plan: SessionPlan, progress: { unlockedIndex: number; answeredIndex: number }): Stretch {
+  const { first, last } = servableRange(plan.asks, progress);
+  const segments = plan.segments.filter((s) => s.index >= first && s.index <= last);
+  if (!segments.length) return { first, last, segments, mediaStartSec: 0, durationSec: 0 };
+  return {
+    first,
+    last,
+    segments,
+    mediaStartSec: segments[0].mediaStartSec,
+    durationSec: segments[segments.length - 1].mediaEndSec - segments[0].mediaStartSec,
+  };
+}
+
+/** Lifetime (seconds) of the signed URLs of a stretch: enough to play it at the fixed rate, plus two minutes. */
+export function stretchUrlTtlSeconds(durationSec: number, playbackRate: number): number {
+  return Math.ceil(120 + (2 * durationSec) / playbackRate);
+}

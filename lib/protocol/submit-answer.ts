@@ -1,0 +1,158 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/request-user";
+import { db } from "@/lib/db/prisma";
+import { HttpError } from "@/lib/http/http-error";
+import { fieldIssues, describeIssues } from "@/lib/http/zod-issues";
+import { finishSession } from "@/lib/studies/finish-session";
+import type { AnswerBody } from "./answer-body";
+import { answerSchemaFor } from "./answer-schemas";
+import { requireOwnSession, type ParticipantSession } from "./load-session";
+import { participantQuestions } from "./participant-items";
+import { SERVE_INDEX } from "./serve-codes";
+import { recordedLatency, stretchTiming } from "./stretch-timing";
+import { currentStretch } from "./stretch";
+import { enforceTimeLimit } from "./time-limit";
+import { unlockNextQueryPoint } from "./unlock-next-query-point";
+
+/**
+ * `POST /api/sessions/[id]/answers`: stores one answer, once, and advances the session.
+ *
+ * Refusals (nothing is changed by any of them):
+ * - 404 not the caller's session; 403 no consent; 410 session over / time limit;
+ * - 409 `tab_superseded` (another tab holds the lease), `stale_version`, `already_answered`
+ *   (a second submission for an answer key), `not_reached` (a later query point, or the current
+ *   one before its last segment was served / could have been watched at the fixed rate);
+ * - 400 an answer that does not fit the question (naming the field).
+ * Accepting the answer is the unlock: in one transaction the Answer row is inserted (unique per
+ * session + answer key) and the session advanced by compare-and-set (unlock-next-query-point.ts).
+ */
+export async function submitAnswer(user: SessionUser, sessionId: string, body: AnswerBody, now = new Date()) {
+  const session = await requireOwnSession(sessionId, user);
+  await enforceTimeLimit(session, now);
+  if (session.status !== "ACTIVE" || session.studyStatus !== "OPEN") throw new HttpError(410, "This session is over.", "session_not_active");
+  const { plan } = session.loaded;
+  const ask = plan.asks[body.askIndex];
+  if (!ask) throw new HttpError(404, "No such question in this session.", "no_such_question");
+  if (session.activeTabId !== body.tabId) {
+    throw new HttpError(409, "This session continues in another tab.", "tab_superseded");
+  }
+
+  let positionSec: number;
+  let latencyMs: number;
+  if (session.protocol === "STREAMING") {
+    if (body.askIndex <= session.answeredIndex) throw new HttpError(409, "This question was already answered.", "already_answered");
+    if (body.askIndex > session.unlockedIndex) throw new HttpError(409, "This question has not been reached yet.", "not_reached");
+    const timing = await streamingTiming(session, now);
+    if (!timing.reached) {
+      throw new HttpError(409, "This question has not been reached yet: watch the video up to the pause first.", "not_reached");
+    }
+    latencyMs = recordedLatency(timing.latencyMs, body.latencyMs);
+    positionSec = plan.segments[ask.endSegment].mediaEndSec;
+  } else {
+    const existing = await db.answer.findUnique({
+      where: { sessionId_answerKey: { sessionId: session.id, answerKey: ask.answerKey } },
+      select: { id: true },
+    });
+    if (existing) throw new HttpError(409, "This question was already answered; answers are locked.", "already_answered");
+    latencyMs = recordedLatency(await freeRewatchLatency(session, now), body.latencyMs);
+    positionSec = Math.max(0, body.positionSec ?? 0);
+  }
+  if (body.version !== session.version) {
+    throw new HttpError(409, "This session changed in the meantime. Reload to continue.", "stale_version");
+  }
+
+  const question = (await participantQuestions([ask.itemId], session.protocol === "FREE_REWATCH")).get(ask.itemId);
+  if (!question) throw new HttpError(404, "No such question in this session.", "no_such_question");
+  const parsed = answerSchemaFor(question).safeParse(body.answer);
+  if (!parsed.success) {
+    const issues = fieldIssues(parsed.error, "answer");
+    throw new HttpError(400, describeIssues(issues), "invalid_input", issues);
+  }
+
+  const result = await db.$transaction(async (tx) => {
+    const advanced = await unlockNextQueryPoint(tx, {
+      sessionId: session.id,
+      version: session.version,
+      tabId: body.tabId,
+      answeredIndex: session.answeredIndex,
+      protocol: session.protocol,
+      askCount: plan.asks.length,
+      now,
+    });
+    await tx.answer.create({
+      data: {
+        sessionId: session.id,
+        itemId: ask.itemId,
+        queryPointId: ask.queryPointId,
+        answerKey: ask.answerKey,
+        value: parsed.data as never,
+        latencyMs,
+        positionSec,
+        createdAt: now,
+      },
+    });
+    return advanced;
+  }, { maxWait: 15_000, timeout: 15_000 }).catch((error: unknown) => {
+    if ((error as { code?: string })?.code === "P2002") {
+      throw new HttpError(409, "This question was already answered; answers are locked.", "already_answered");
+    }
+    throw error;
+  });
+  if (result.completed) await finishSession(session.id);
+  return { accepted: true as const, version: result.version, completed: result.completed };
+}
+
+async function streamingTiming(session: ParticipantSession, now: Date) {
+  const { plan } = session.loaded;
+  const stretch = currentStretch(plan, session);
+  const unlockedAt = await unlockTime(session);
+  let firstServeAt: number | null = null;
+  let lastSegmentServeAt: number | null = null;
+  if (stretch.segments.length) {
+    const [first, last] = await Promise.all(
+      [stretch.first, stretch.last].map((segmentIndex) =>
+        db.segmentServe.findFirst({
+          where: { sessionId: session.id, segmentIndex, allowed: true, at: { gte: new Date(unlockedAt) } },
+          orderBy: { at: "asc" },
+          select: { at: true },
+        }),
+      ),
+    );
+    firstServeAt = first?.at.getTime() ?? null;
+    lastSegmentServeAt = last?.at.getTime() ?? null;
+  }
+  return stretchTiming({
+    now: now.getTime(),
+    unlockedAt,
+    durationSec: stretch.durationSec,
+    playbackRate: session.settings.playbackRate,
+    enforceRealtime: session.settings.enforceRealtime,
+    firstServeAt,
+    lastSegmentServeAt,
+  });
+}
+
+/** When the current stretch was unlocked: the previous answer's time, or the session's start. */
+async function unlockTime(session: ParticipantSession): Promise<number> {
+  if (session.answeredIndex < 0) return session.startedAt.getTime();
+  const prev = session.loaded.plan.asks[session.answeredIndex];
+  const row = await db.answer.findUnique({
+    where: { sessionId_answerKey: { sessionId: session.id, answerKey: prev.answerKey } },
+    select: { createdAt: true },
+  });
+  return row?.createdAt.getTime() ?? session.startedAt.getTime();
+}
+
+/** Free rewatch: time since the previous answer, or since the video was first requested. */
+async function freeRewatchLatency(session: ParticipantSession, now: Date): Promise<number> {
+  const [lastAnswer, firstServe] = await Promise.all([
+    db.answer.findFirst({ where: { sessionId: session.id }, orderBy: { createdAt: "desc" }, select: { createdAt: true } }),
+    db.segmentServe.findFirst({
+      where: { sessionId: session.id, segmentIndex: SERVE_INDEX.media, allowed: true },
+      orderBy: { at: "asc" },
+      select: { at: true },
+    }),
+  ]);
+  const since = lastAnswer?.createdAt ?? firstServe?.at ?? session.startedAt;
+  return Math.max(0, now.getTime() - since.getTime());
+}

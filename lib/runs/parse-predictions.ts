@@ -1,0 +1,226 @@
+/**
+ * Reads a prediction file for a project (PURE): detects the format (the benchmark's native one,
+ * or generic JSONL `{item_id, prediction}`), refuses files that are empty, unusable, or clearly
+ * meant for another benchmark (PredictionFileError naming the line and field), and dispatches to
+ * the per-benchmark readers. Problems of usable files (bad lines, unknown ids...) are collected
+ * with line numbers and stored on the run.
+ */
+import { newParseContext } from "./parse-context";
+import { parseEcCsv } from "./parse-ecbench";
+import { parseGenericRecords } from "./parse-generic";
+import { parseTocRecords } from "./parse-tocbench";
+import { parseVcbenchRecords } from "./parse-vcbench";
+import { parseVsasRecords } from "./parse-vsas";
+import { parseVstatRecords } from "./parse-vstat";
+import { PredictionFileError, firstObject, isBlankText, readJsonLines, type JsonRecord } from "./text-records";
+import type { ParsedPredictions, PredictionFormat, RawPrediction, RunBenchmark, TruthIndex } from "./types";
+
+export type ParseOptions = {
+  format?: PredictionFormat;
+  answerColumn?: string;
+  clipsColumn?: string;
+  fileName?: string;
+};
+
+export const BENCHMARK_NAMES: Record<RunBenchmark, string> = {
+  VCBENCH: "VCBench",
+  TOCBENCH: "TOC-Bench",
+  ECBENCH: "EC-Bench",
+  VSTAT: "VSTAT",
+  VSAS: "VSAS-Bench",
+};
+
+/** What each benchmark's native prediction file looks like (for messages). */
+export const NATIVE_FORMAT_HINTS: Record<RunBenchmark, string> = {
+  VCBENCH: 'JSONL lines {"id", "predictions": [one per query point]} (unified) or {"id", "query_time", "prediction"} (per point)',
+  TOCBENCH: 'JSONL lines {"qa_id", "extracted_answer"} or {"qa_id", "raw_output"}',
+  ECBENCH: 'a CSV with "question_id" and a "<model>_A" answer column (optionally "<model>_clips")',
+  VSTAT: 'JSONL lines {"doc_id", "prediction"}',
+  VSAS: 'JSONL lines {"task_id", "t", "response"} (and optional {"task_id", "t", "judge"})',
+};
+
+/** Fields that identify another benchmark's prediction or annotation records. */
+const SIGNATURES: Array<{ benchmark: RunBenchmark; field: string; what: "predictions" | "annotation file"; test: (o: Record<string, unknown>) => boolean }> = [
+  { benchmark: "VCBENCH", field: "query_points", what: "annotation file", test: (o) => "query_points" in o || "counting_subtype" in o },
+  { benchmark: "TOCBENCH", field: "correct_answer", what: "annotation file", test: (o) => "correct_answer" in o || "correct_order" in o || ("items" in o && "benchmark" in o) },
+  { benchmark: "VSTAT", field: "data", what: "annotation file", test: (o) => "data" in o && !!o.data && typeof o.data === "object" },
+  { benchmark: "VSAS", field: "captions", what: "annotation file", test: (o) => "captions" in o },
+  { benchmark: "TOCBENCH", field: "qa_id", what: "predictions", test: (o) => "qa_id" in o },
+  { benchmark: "VSTAT", field: "doc_id", what: "predictions", test: (o) => "doc_id" in o },
+  { benchmark: "VSAS", field: "task_id", what: "predictions", test: (o) => "task_id" in o },
+  { benchmark: "VCBENCH", field: "query_time", what: "predictions", test: (o) => "id" in o && ("predictions" in o || "query_time" in o || "query_index" in o) },
+];
+
+function signatureOf(o: Record<string, unknown>): (typeof SIGNATURES)[number] | null {
+  for (const s of SIGNATURES) if (s.test(o)) return s;
+  return null;
+}
+
+function fieldOf(sig: (typeof SIGNATURES)[number], o: Record<string, unknown>): string {
+  if (sig.benchmark === "VCBENCH" && sig.what === "predictions") return "predictions" in o ? "predictions" : "query_time" in o ? "query_time" : "query_index";
+  if (sig.benchmark === "VCBENCH") return "query_points" in o ? "query_points" : "counting_subtype";
+  if (sig.benchmark === "TOCBENCH" && sig.what === "annotation file") return "correct_answer" in o ? "correct_answer" : "correct_order" in o ? "correct_order" : "items";
+  return sig.field;
+}
+
+function expectation(benchmark: RunBenchmark): string {
+  return `this is a ${BENCHMARK_NAMES[benchmark]} project, which expects ${NATIVE_FORMAT_HINTS[benchmark]}, or generic JSONL {"item_id", "prediction"}`;
+}
+
+/** Refuses a JSONL file whose first object record belongs to another benchmark (or is an annotation file). */
+function checkSignature(records: readonly JsonRecord[], benchmark: RunBenchmark, generic: boolean): void {
+  const first = firstObject(records);
+  if (!first || generic) return;
+  const sig = signatureOf(first.value);
+  if (!sig) return;
+  const field = fieldOf(sig, first.value);
+  if (sig.what === "annotation file") {
+    throw new PredictionFileError(
+      `line ${first.line}: field "${field}" belongs to the ${BENCHMARK_NAMES[sig.benchmark]} annotation (truth) file, not to predictions; ${expectation(benchmark)}`,
+      "annotation_file",
+      first.line,
+      field,
+    );
+  }
+  if (sig.benchmark !== benchmark) {
+    throw new PredictionFileError(
+      `line ${first.line}: field "${field}" is how ${BENCHMARK_NAMES[sig.benchmark]} predictions name their items; ${expectation(benchmark)}`,
+      "wrong_benchmark",
+      first.line,
+      field,
+    );
+  }
+}
+
+/** Refuses a file none of whose records reached an item, quoting the first problems. */
+function checkUsable(out: ParsedPredictions, benchmark: RunBenchmark): void {
+  if (out.usable > 0) return;
+  const first = out.problems.slice(0, 3).map((p) => p.message);
+  const line = out.problems.find((p) => p.line !== undefined);
+  throw new PredictionFileError(
+    `no record of the file matches an item of this ${BENCHMARK_NAMES[benchmark]} project (${out.records} record(s) read)${first.length ? `: ${first.join("; ")}` : ""}`,
+    "no_usable_record",
+    line?.line,
+    line?.field,
+  );
+}
+
+/**
+ * Refuses a pretty-printed JSON document (an annotation file, or predictions written as one JSON
+ * array instead of one record per line), which JSONL reading would misread line by line.
+ */
+function checkJsonDocument(text: string, benchmark: RunBenchmark): void {
+  const firstLine = text.replace(/^\uFEFF/, "").split("\n").find((l) => l.trim() !== "") ?? "";
+  try {
+    JSON.parse(firstLine);
+    return;
+  } catch {
+    // not a one-line record: is the whole text one JSON document?
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return;
+  }
+  if (doc && typeof doc === "object" && !Array.isArray(doc)) checkSignature([{ line: 1, value: doc, text: "" }], benchmark, false);
+  throw new PredictionFileError(
+    `line 1: the file is one JSON ${Array.isArray(doc) ? "array" : "document"} spread over several lines, not JSON Lines; write one prediction record per line (${expectation(benchmark)})`,
+    "not_jsonl",
+    1,
+  );
+}
+
+/**
+ * Parses a prediction file's text for the project whose truth is `truth`. Throws
+ * PredictionFileError when the whole file is unusable; otherwise returns raw predictions per
+ * item and the problems found (capped, counted per code).
+ */
+export function parsePredictions(text: string, truth: TruthIndex, options: ParseOptions = {}): ParsedPredictions {
+  const benchmark = truth.benchmark;
+  const fileName = options.fileName ?? "the file";
+  if (isBlankText(text)) throw new PredictionFileError(`${fileName} is empty: ${expectation(benchmark)}`, "empty_file");
+  const ctx = newParseContext(truth, { answerColumn: options.answerColumn, clipsColumn: options.clipsColumn, fileName });
+  const format = options.format ?? "auto";
+  const firstChar = text.replace(/^\uFEFF/, "").trimStart()[0];
+  const looksJson = firstChar === "{" || firstChar === "[";
+
+  let raws: Map<string, RawPrediction>;
+  let usable: number;
+  let records: number;
+  let meta: Record<string, string> = {};
+  let used: "native" | "generic";
+
+  if (benchmark === "ECBENCH" && format !== "generic" && !(format === "auto" && looksJson)) {
+    if (looksJson && format === "native") {
+      throw new PredictionFileError(`line 1: ${fileName} is JSON, but EC-Bench predictions are ${NATIVE_FORMAT_HINTS.ECBENCH} (or use format=generic)`, "wrong_format", 1);
+    }
+    const r = parseEcCsv(text, ctx);
+    ({ raws, usable, records, meta } = r);
+    used = "native";
+  } else {
+    checkJsonDocument(text, benchmark);
+    const read = readJsonLines(text);
+    records = read.nonBlank;
+    ctx.problems.addAll(read.problems);
+    if (read.records.length === 0) {
+      const p = read.problems[0];
+      const csvHint = !looksJson && /,/.test(text.split("\n", 1)[0]) ? " (it looks like a CSV file)" : "";
+      throw new PredictionFileError(
+        `${p ? p.message : `${fileName} has no JSON record`}${csvHint}; ${expectation(benchmark)}`,
+        "malformed_json",
+        p?.line ?? 1,
+      );
+    }
+    const first = firstObject(read.records);
+    const generic = format === "generic" || (format === "auto" && !!first && "item_id" in first.value);
+    if (!generic && benchmark === "ECBENCH") {
+      throw new PredictionFileError(`line ${first?.line ?? 1}: EC-Bench predictions are ${NATIVE_FORMAT_HINTS.ECBENCH}; a JSONL file must use the generic format {"item_id", "prediction"}`, "wrong_format", first?.line ?? 1, "item_id");
+    }
+    if (generic && first && !("item_id" in first.value)) {
+      const sig = signatureOf(first.value);
+      throw new PredictionFileError(
+        `line ${first.line}: generic records need an "item_id" field${sig ? ` (field "${fieldOf(sig, first.value)}" suggests ${BENCHMARK_NAMES[sig.benchmark]} ${sig.what})` : ""}`,
+        "missing_field",
+        first.line,
+        "item_id",
+      );
+    }
+    checkSignature(read.records, benchmark, generic);
+    used = generic ? "generic" : "native";
+    if (generic) ({ raws, usable } = parseGenericRecords(read.records, benchmark, ctx));
+    else {
+      switch (benchmark) {
+        case "VCBENCH":
+          ({ raws, usable } = parseVcbenchRecords(read.records, ctx));
+          break;
+        case "TOCBENCH": {
+          ({ raws, usable } = parseTocRecords(read.records, ctx));
+          const model = firstObject(read.records)?.value.model;
+          if (typeof model === "string" && model) meta = { model };
+          break;
+        }
+        case "VSTAT":
+          ({ raws, usable } = parseVstatRecords(read.records, ctx));
+          break;
+        case "VSAS":
+          ({ raws, usable } = parseVsasRecords(read.records, ctx));
+          break;
+        default:
+          throw new PredictionFileError(`no native JSONL reader for ${benchmark}`, "wrong_format");
+      }
+    }
+  }
+  const out: ParsedPredictions = {
+    format: used,
+    raws,
+    problems: ctx.problems.list,
+    problemsOmitted: ctx.problems.omitted,
+    problemCounts: ctx.problems.counts,
+    records,
+    usable,
+    meta,
+  };
+  checkUsable(out, benchmark);
+  return out;
+}

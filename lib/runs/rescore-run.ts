@@ -1,0 +1,103 @@
+import "server-only";
+import { db } from "@/lib/db/prisma";
+import type { Problem } from "@/lib/metrics/problems";
+import { updateHumanRun } from "@/lib/studies/human-run";
+import { refreshChanceRuns } from "./chance-runs";
+import { projectVariant } from "./project";
+import { scoreRawPredictions } from "./score-raws";
+import { countProblems, insertItemResults, mergeProblems } from "./store-run";
+import { loadTruthIndex } from "./truth-index";
+import { isRunBenchmark, type RawPrediction, type RunAggregates } from "./types";
+
+const TX = { maxWait: 30_000, timeout: 10 * 60_000 };
+
+/** Thrown inside the write transaction when the claim was lost (another instance took over after the lease expired). */
+class ClaimLost extends Error {}
+
+/**
+ * Rescores a run that this process has claimed (status RUNNING, see rescore-stale.ts) against
+ * the project's current truth:
+ * - MODEL / uploaded HUMAN runs: from their stored raw predictions (RunItemResult.raw), with the
+ *   same scorer as an upload; file-level problems (those found while reading the file) are kept,
+ *   item-level ones recomputed; results and aggregates replaced in one transaction that first
+ *   checks the claim still holds;
+ * - CHANCE runs: recomputed from the truth (lib/runs/chance-runs.ts);
+ * - HUMAN runs of a study (source `study:<id>`): rebuilt by lib/studies `updateHumanRun`.
+ * The run records the truthVersion read before scoring; if the truth changed meanwhile it stays
+ * stale and is rescored again. Returns false when the claim was lost (nothing written).
+ */
+export async function rescoreClaimedRun(runId: string): Promise<boolean> {
+  const run = await db.modelRun.findUnique({
+    where: { id: runId },
+    select: { id: true, projectId: true, kind: true, source: true, aggregates: true, problems: true, project: { select: { benchmark: true, truthVersion: true, settings: true } } },
+  });
+  if (!run) return false;
+  if (run.kind === "CHANCE") {
+    await refreshChanceRuns(run.projectId);
+    // A chance row whose baseline no longer exists (benchmark without one) is released as is.
+    await db.modelRun.updateMany({ where: { id: runId, status: "RUNNING" }, data: { status: "DONE" } });
+    return true;
+  }
+  if (run.kind === "HUMAN" && run.source.startsWith("study:")) {
+    await updateHumanRun(run.source.slice("study:".length));
+    await db.modelRun.updateMany({ where: { id: runId, status: "RUNNING" }, data: { status: "DONE" } });
+    return true;
+  }
+  const benchmark = run.project.benchmark;
+  if (!isRunBenchmark(benchmark)) throw new Error(`no scorer for ${benchmark} projects`);
+  const version = run.project.truthVersion;
+  const old = (run.aggregates ?? {}) as Partial<RunAggregates>;
+  const variant = projectVariant(run.project.settings);
+  const truth = await loadTruthIndex(run.projectId, benchmark);
+  const rows = await db.runItemResult.findMany({ where: { runId }, select: { itemId: true, raw: true } });
+  const raws = new Map<string, RawPrediction>();
+  for (const r of rows) if (r.raw !== null && typeof r.raw === "object") raws.set(r.itemId, r.raw as RawPrediction);
+  const active = new Set(truth.items.map((i) => i.itemId));
+  const dropped = rows.filter((r) => !active.has(r.itemId)).length;
+  const outcome = scoreRawPredictions(benchmark, truth.items, raws, variant);
+
+  const oldProblems = Array.isArray(run.problems) ? (run.problems as Problem[]) : [];
+  const parseList = oldProblems.slice(0, Math.max(0, Number(old.parse_problems ?? 0)));
+  const scoreList: Problem[] = [...outcome.problems];
+  if (dropped > 0) scoreList.unshift({ code: "removed_item", message: `${dropped} prediction(s) belong to items removed from the project since the upload; ignored` });
+  const merged = mergeProblems(
+    { list: parseList, counts: countProblems(parseList), omitted: 0 },
+    { list: scoreList, counts: { ...((outcome.metrics.problem_counts as Record<string, number>) ?? {}), ...(dropped ? { removed_item: 1 } : {}) }, omitted: Number(outcome.metrics.problems_omitted ?? 0) },
+  );
+  const aggregates: RunAggregates = {
+    schema: "playhead.run.v1",
+    benchmark,
+    variant,
+    format: old.format ?? "native",
+    metrics: outcome.metrics,
+    table: outcome.table,
+    counts: outcome.counts,
+    problem_counts: merged.counts,
+    problems_omitted: merged.omitted,
+    parse_problems: merged.parseKept,
+    meta: { ...(old.meta ?? {}), rescored_at_truth_version: String(version) },
+  };
+  try {
+    await db.$transaction(async (tx) => {
+      const current = await tx.project.findUniqueOrThrow({ where: { id: run.projectId }, select: { truthVersion: true } });
+      const { count } = await tx.modelRun.updateMany({
+        where: { id: runId, status: "RUNNING" },
+        data: {
+          status: "DONE",
+          truthVersion: version,
+          stale: current.truthVersion > version,
+          aggregates: aggregates as never,
+          problems: merged.problems as never,
+          scoredAt: new Date(),
+        },
+      });
+      if (count !== 1) throw new ClaimLost();
+      await tx.runItemResult.deleteMany({ where: { runId } });
+      await insertItemResults(tx, runId, outcome.results);
+    }, TX);
+  } catch (error) {
+    if (error instanceof ClaimLost) return false;
+    throw error;
+  }
+  return true;
+}

@@ -1,0 +1,123 @@
+/**
+ * Reading an uploaded prediction file held in memory (PURE): JSONL records with 1-based line
+ * numbers, CSV rows with the line each record starts on, and the problems for unreadable lines.
+ */
+import { parse as parseCsv } from "csv-parse/sync";
+import { splitLines } from "@/lib/benchmarks/text-lines";
+import type { Problem } from "@/lib/metrics/problems";
+
+/** One JSONL line: its number, parsed value and text. */
+export type JsonRecord = { line: number; value: unknown; text: string };
+
+/** An error that makes a whole file unusable (the upload is refused with 400, nothing is stored). */
+export class PredictionFileError extends Error {
+  constructor(
+    message: string,
+    readonly code: string = "invalid_predictions",
+    readonly line?: number,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "PredictionFileError";
+  }
+}
+
+/** True when the text holds only whitespace (or a lone byte-order mark). */
+export function isBlankText(text: string): boolean {
+  return text.replace(/^\uFEFF/, "").trim() === "";
+}
+
+/**
+ * Parses every non-blank line as JSON. A line that is not valid JSON becomes a `malformed_json`
+ * problem naming the line and the parser's reason; the last line of a file that stops in the
+ * middle of a value is called out as a truncated file.
+ */
+export function readJsonLines(text: string): { records: JsonRecord[]; problems: Problem[]; nonBlank: number } {
+  const lines = splitLines(text);
+  const records: JsonRecord[] = [];
+  const problems: Problem[] = [];
+  let lastNonBlank = 0;
+  for (const l of lines) if (l.text.trim() !== "") lastNonBlank = l.line;
+  let nonBlank = 0;
+  for (const { line, text: t } of lines) {
+    if (t.trim() === "") continue;
+    nonBlank += 1;
+    try {
+      records.push({ line, value: JSON.parse(t), text: t });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const truncated = line === lastNonBlank && !/\n\s*$/.test(text) && /end of JSON input|Unterminated|Expected/i.test(reason);
+      problems.push({
+        code: "malformed_json",
+        line,
+        message: truncated
+          ? `line ${line}: the line stops in the middle of a JSON value (file truncated?) (${reason})`
+          : `line ${line}: not valid JSON (${reason})`,
+      });
+    }
+  }
+  return { records, problems, nonBlank };
+}
+
+/** The first record that is a JSON object, if any. */
+export function firstObject(records: readonly JsonRecord[]): { line: number; value: Record<string, unknown> } | null {
+  for (const r of records) {
+    if (r.value && typeof r.value === "object" && !Array.isArray(r.value)) return { line: r.line, value: r.value as Record<string, unknown> };
+  }
+  return null;
+}
+
+export type CsvRow = { line: number; cells: Record<string, string> };
+
+/**
+ * Reads a CSV text (RFC 4180 quoting, multi-line cells, BOM dropped) into a header and rows keyed
+ * by column name, each with the line its record starts on. Unreadable records are skipped and
+ * reported (`malformed_csv`); rows with another number of fields than the header are read by
+ * position and reported (`column_count`), as the command-line scorer does.
+ */
+export function readCsvText(text: string, fileName = "the file"): { columns: string[]; rows: CsvRow[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const startLine = (endLine: number, raw: string | undefined) => {
+    const body = (raw ?? "").replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\r?\n$/, "");
+    return endLine - (body.match(/\n/g)?.length ?? 0);
+  };
+  let records: { record: string[]; info: { lines: number }; raw?: string }[];
+  try {
+    records = parseCsv(text, {
+      bom: true,
+      info: true,
+      raw: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (err: { message?: string; lines?: number } | undefined, raw: string | undefined) => {
+        const line = typeof err?.lines === "number" ? startLine(err.lines, raw) : undefined;
+        problems.push({ code: "malformed_csv", line, message: `line ${line ?? "?"} of ${fileName}: unreadable CSV record (${err?.message ?? "parse error"}); skipped` });
+        return undefined;
+      },
+    } as never) as unknown as { record: string[]; info: { lines: number }; raw?: string }[];
+  } catch (err) {
+    throw new PredictionFileError(`${fileName} is not a readable CSV file (${(err as Error).message})`, "malformed_csv", 1);
+  }
+  if (records.length === 0) return { columns: [], rows: [], problems };
+  const columns = records[0].record.map((c) => c.trim());
+  const rows: CsvRow[] = [];
+  for (const r of records.slice(1)) {
+    const line = startLine(r.info.lines, r.raw);
+    if (r.record.length !== columns.length) {
+      problems.push({ code: "column_count", line, message: `line ${line} of ${fileName}: ${r.record.length} fields where the header has ${columns.length}; fields read by position` });
+    }
+    const cells: Record<string, string> = {};
+    columns.forEach((c, i) => {
+      if (!(c in cells)) cells[c] = r.record[i] ?? "";
+    });
+    rows.push({ line, cells });
+  }
+  return { columns, rows, problems };
+}
+
+/** JSON text of a value, shortened for messages. */
+export function shortJson(value: unknown, max = 80): string {
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > max ? `${s.slice(0, max - 3)}...` : s;
+}

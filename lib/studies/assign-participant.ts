@@ -1,0 +1,86 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { databaseTarget } from "@/lib/db/database-url";
+import { db } from "@/lib/db/prisma";
+import { chooseVideos, type AssignableVideo } from "./assignment";
+import { conflictItemIds } from "./conflicts";
+import { parseStudySettings } from "./study-settings";
+
+/**
+ * Gives a participant their videos (assignment.ts rules) and creates one BaselineSession per
+ * video, each with its own signing key. Idempotent. Runs in a transaction that first locks the
+ * study row on PostgreSQL (`SELECT ... FOR UPDATE`), so concurrent participants cannot both take
+ * the last free slot of a one-participant-per-video study (SQLite serialises write transactions).
+ * Sessions whose status is ABANDONED do not hold a slot: their video goes to someone else.
+ */
+export async function assignParticipant(studyId: string, participantId: string): Promise<{ created: string[]; conflicted: string[] }> {
+  return db.$transaction(
+    async (tx) => {
+      if (databaseTarget().provider === "postgresql") {
+        await tx.$queryRawUnsafe(`SELECT "id" FROM "Study" WHERE "id" = $1 FOR UPDATE`, studyId);
+      }
+      const study = await tx.study.findUniqueOrThrow({ where: { id: studyId }, select: { protocol: true, settings: true } });
+      const settings = parseStudySettings(study.settings);
+      const participant = await tx.studyParticipant.findUniqueOrThrow({ where: { id: participantId }, select: { userId: true } });
+      const studyItems = await tx.studyItem.findMany({
+        where: { studyId },
+        select: {
+          attentionCheck: true,
+          item: { select: { id: true, ordinal: true, videoId: true, _count: { select: { queryPoints: true } } } },
+        },
+      });
+      const byVideo = new Map<string, { itemIds: string[]; firstOrdinal: number; attentionOnly: boolean; asks: number }>();
+      for (const si of studyItems) {
+        const videoId = si.item.videoId;
+        if (!videoId) continue;
+        const v = byVideo.get(videoId) ?? { itemIds: [], firstOrdinal: Infinity, attentionOnly: true, asks: 0 };
+        v.itemIds.push(si.item.id);
+        v.firstOrdinal = Math.min(v.firstOrdinal, si.item.ordinal);
+        v.attentionOnly &&= si.attentionCheck;
+        v.asks += Math.max(1, si.item._count.queryPoints);
+        byVideo.set(videoId, v);
+      }
+      const [counts, mine, conflicts] = await Promise.all([
+        tx.baselineSession.groupBy({ by: ["videoId"], where: { studyId, status: { not: "ABANDONED" } }, _count: { _all: true } }),
+        tx.baselineSession.findMany({ where: { studyId, participantId }, select: { videoId: true } }),
+        conflictItemIds(tx, participant.userId, studyItems.map((si) => si.item.id)),
+      ]);
+      const assigned = new Map(counts.map((c) => [c.videoId, c._count._all]));
+      const videos: AssignableVideo[] = [...byVideo].map(([videoId, v]) => ({
+        videoId,
+        itemIds: v.itemIds,
+        firstOrdinal: v.firstOrdinal,
+        attentionOnly: v.attentionOnly,
+        assignedCount: assigned.get(videoId) ?? 0,
+      }));
+      const result = chooseVideos({
+        videos,
+        conflictItemIds: conflicts,
+        alreadyAssigned: new Set(mine.map((m) => m.videoId)),
+        participantsPerVideo: settings.participantsPerVideo,
+        capPerParticipant: settings.capPerParticipant,
+      });
+      const base = Date.now();
+      const created: string[] = [];
+      for (const [i, videoId] of result.newVideoIds.entries()) {
+        const session = await tx.baselineSession.create({
+          data: {
+            studyId,
+            participantId,
+            videoId,
+            signingKey: randomBytes(32).toString("base64url"),
+            unlockedIndex: study.protocol === "STREAMING" ? 0 : byVideo.get(videoId)!.asks,
+            // startedAt orders a participant's sessions (watched in this order).
+            startedAt: new Date(base + i),
+            lastSeenAt: new Date(base + i),
+          },
+          select: { id: true },
+        });
+        created.push(session.id);
+      }
+      return { created, conflicted: result.conflicted };
+    },
+    { timeout: 30_000, maxWait: 30_000 },
+  );
+}
+

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, fullCsv, nativeExport, type ExportAnswer, type ExportItem } from "./export-format";
+
+const item = (over: Partial<ExportItem>): ExportItem => ({ itemId: "i1", externalId: "q1", ordinal: 0, format: "mcq_4", question: "Q", ordered: false, queryPointOrdinals: [], ...over });
+const ans = (over: Partial<ExportAnswer>): ExportAnswer => ({
+  itemId: "i1",
+  queryPointOrdinal: null,
+  queryTimeSec: null,
+  value: "B",
+  latencyMs: 1200,
+  positionSec: 3,
+  answeredAt: "2026-01-01T00:00:00.000Z",
+  sessionId: "s1",
+  sessionStatus: "COMPLETED",
+  sessionFinishedAt: "2026-01-01T00:01:00.000Z",
+  participant: "prolific:P1",
+  externalSource: "prolific",
+  externalId: "P1",
+  videoName: "v.mp4",
+  attentionCheck: false,
+  ...over,
+});
+
+describe("exports in each benchmark's prediction format", () => {
+  it("TOC-Bench {qa_id, extracted_answer}; only completed sessions; attention checks left out", () => {
+    const f = nativeExport("TOCBENCH", "x", [item({}), item({ itemId: "i2", externalId: "q2", ordinal: 1, format: "ordering_3" }), item({ itemId: "i3", externalId: "att" })], [
+      ans({}),
+      ans({ itemId: "i2", value: ["C", "A", "B"] }),
+      ans({ itemId: "i3", attentionCheck: true }),
+      ans({ itemId: "i2", sessionId: "s2", sessionStatus: "ACTIVE", value: ["A", "B", "C"] }),
+    ]);
+    expect(f.body).toBe('{"qa_id":"q1","extracted_answer":"B"}\n{"qa_id":"q2","extracted_answer":["C","A","B"]}\n');
+  });
+
+  it("VSTAT {doc_id, prediction} as text; the first participant to finish wins", () => {
+    const f = nativeExport("VSTAT", "x", [item({ format: "numeric", ordinal: 7 })], [
+      ans({ value: 12, sessionId: "late", sessionFinishedAt: "2026-01-02T00:00:00.000Z" }),
+      ans({ value: 11, sessionId: "early" }),
+    ]);
+    expect(f.body).toBe('{"doc_id":7,"prediction":"11"}\n');
+  });
+
+  it("EC-Bench CSV answer and clips columns", () => {
+    const f = nativeExport("ECBENCH", "x", [item({ format: "enumeration", ordered: true, question: "Steps, in order?" })], [
+      ans({ value: { items: ["cut", "fry"], evidence: [[3, 65.5]] } }),
+    ]);
+    expect(f.body).toBe('question_id,question,human_answer,human_clips\nq1,"Steps, in order?",cut → fry,"[0:00:03,0:01:05.5]"\n');
+  });
+
+  it("VSAS responses per second; full CSV escapes", () => {
+    const f = nativeExport("VSAS", "x", [item({ format: "caption" })], [ans({ value: { timeline: [{ sec: 0, text: "a" }, { sec: 1, text: "b" }] } })]);
+    expect(JSON.parse(f.body)).toEqual({ task_id: "q1", responses: [{ second: 0, response: "a" }, { second: 1, response: "b" }] });
+    expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
+    expect(fullCsv("x", [item({})], [ans({})]).body.split("\n")[1]).toBe("prolific:P1,prolific,P1,s1,COMPLETED,v.mp4,q1,mcq_4,,,0,B,B,1200,3,2026-01-01T00:00:00.000Z");
+  });
+});

@@ -1,0 +1,125 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { audit } from "@/lib/audit/audit";
+import { db } from "@/lib/db/prisma";
+import { HttpError } from "@/lib/http/http-error";
+import { streamingCutTimes } from "@/lib/protocol/cut-times";
+import { forgetPlans } from "@/lib/protocol/load-plan";
+import { forgetStudyInfo } from "@/lib/protocol/load-session";
+import { toSegmentationJson } from "@/lib/protocol/segmentation-json";
+import { frameAtTime } from "@/lib/video/frame-time";
+import { probeVideo } from "@/lib/video/probe-video";
+import { planSegments } from "@/lib/video/segment-plan";
+import { segmentVideo } from "@/lib/video/segment-video";
+import { resolveInside, videoStoragePaths } from "@/lib/video/storage-paths";
+import { parseStudySettings } from "./study-settings";
+
+/** Bump when the way a study's video is cut changes, so segmentations are made again. */
+const SEGMENTATION_VERSION = 1;
+
+export type OpenReport = { videos: { videoId: string; segments: number; reused: boolean; seconds: number }[] };
+
+/**
+ * Opens a study (DRAFT or CLOSED → OPEN). For a STREAMING study every video is segmented first
+ * (lib/video segmentVideo, frame-exact) with a cut right after the frame of every query point of
+ * every study item on it (lib/protocol/cut-times.ts), recorded as a Segmentation (shared by
+ * studies with the same cuts) and a StudyVideo. Query points without a frame index get the frame
+ * displayed at their time (QueryPoint.timeSec in the segmented file's timeline). Runs in the
+ * request: minutes for long videos.
+ */
+export async function openStudy(studyId: string, actorId: string): Promise<OpenReport> {
+  const study = await db.study.findUnique({ where: { id: studyId }, select: { status: true, protocol: true, settings: true } });
+  if (!study) throw new HttpError(404, "No such study.");
+  if (study.status === "OPEN") throw new HttpError(409, "The study is already open.");
+  const settings = parseStudySettings(study.settings);
+  const items = await db.studyItem.findMany({
+    where: { studyId },
+    select: {
+      item: {
+        select: {
+          id: true,
+          externalId: true,
+          videoId: true,
+          queryPoints: { select: { id: true, ordinal: true, timeSec: true, frameIndex: true } },
+        },
+      },
+    },
+  });
+  if (!items.length) throw new HttpError(409, "Add items to the study before opening it.");
+  const byVideo = new Map<string, typeof items>();
+  for (const si of items) {
+    if (!si.item.videoId) throw new HttpError(409, `Item ${si.item.externalId} has no video attached.`);
+    byVideo.set(si.item.videoId, [...(byVideo.get(si.item.videoId) ?? []), si]);
+  }
+  const report: OpenReport = { videos: [] };
+  for (const [videoId, videoItems] of byVideo) {
+    const video = await db.video.findUniqueOrThrow({
+      where: { id: videoId },
+      select: { id: true, status: true, storageKey: true, transcoded: true, playbackFile: true, originalFile: true, originalName: true },
+    });
+    if (video.status !== "READY") throw new HttpError(409, `Video ${video.originalName} is not ready.`);
+    if (study.protocol !== "STREAMING") continue;
+    const started = performance.now();
+    const paths = videoStoragePaths(video.storageKey);
+    const input = resolveInside(paths.dir, video.transcoded ? video.playbackFile : video.originalFile);
+    const probe = await probeVideo(input);
+    const table = probe.ptsTable;
+    const frames: number[] = [];
+    for (const si of videoItems) {
+      for (const qp of si.item.queryPoints) {
+        let frame = qp.frameIndex;
+        if (frame === null) {
+          frame = frameAtTime(table, qp.timeSec);
+          if (frame === null) throw new HttpError(409, `Item ${si.item.externalId}: query point ${qp.ordinal} has no frame.`);
+          await db.queryPoint.update({ where: { id: qp.id }, data: { frameIndex: frame } });
+        }
+        if (frame < 0 || frame >= table.pts.length) {
+          throw new HttpError(409, `Item ${si.item.externalId}: query point ${qp.ordinal} is outside the video.`);
+        }
+        frames.push(frame);
+      }
+    }
+    const cutTimes = streamingCutTimes(table, frames, settings.segmentSeconds);
+    const { cutFrames } = planSegments(table, cutTimes);
+    const cutsHash = createHash("sha256").update(JSON.stringify({ v: SEGMENTATION_VERSION, cutFrames })).digest("hex");
+    let seg = await db.segmentation.findUnique({ where: { videoId_cutsHash: { videoId, cutsHash } }, select: { id: true, status: true, segments: true } });
+    let reused = true;
+    if (!seg || seg.status !== "READY") {
+      reused = false;
+      seg = await db.segmentation.upsert({
+        where: { videoId_cutsHash: { videoId, cutsHash } },
+        create: { videoId, cutsHash, dirKey: cutsHash, segments: [], status: "PROCESSING" },
+        update: { status: "PROCESSING" },
+        select: { id: true, status: true, segments: true },
+      });
+      try {
+        const result = await segmentVideo(input, cutTimes, paths.segmentsDir(cutsHash), { probe });
+        seg = await db.segmentation.update({
+          where: { id: seg.id },
+          data: { status: "READY", segments: toSegmentationJson(result.segments) as never },
+          select: { id: true, status: true, segments: true },
+        });
+      } catch (error) {
+        await db.segmentation.update({ where: { id: seg.id }, data: { status: "FAILED" } });
+        console.error(`[studies] segmenting video ${videoId} failed`, error);
+        throw new HttpError(500, `Segmenting video ${video.originalName} failed: ${(error as Error).message}`, "segmentation_failed");
+      }
+    }
+    await db.studyVideo.upsert({
+      where: { studyId_segmentationId: { studyId, segmentationId: seg.id } },
+      create: { studyId, segmentationId: seg.id },
+      update: {},
+    });
+    report.videos.push({
+      videoId,
+      segments: Array.isArray(seg.segments) ? seg.segments.length : 0,
+      reused,
+      seconds: (performance.now() - started) / 1000,
+    });
+  }
+  await db.study.update({ where: { id: studyId }, data: { status: "OPEN" } });
+  forgetPlans(studyId);
+  forgetStudyInfo(studyId);
+  await audit({ actorId, action: "study.open", targetType: "Study", targetId: studyId, details: { videos: report.videos.length } });
+  return report;
+}

@@ -1,0 +1,30 @@
+/** Request bodies of the admin study API (PURE, zod; shared with the admin forms). */
+import { z } from "zod";
+import { studySettingsPatchSchema } from "./study-settings";
+
+export const protocolSchema = z.enum(["STREAMING", "FREE_REWATCH"], { error: "must be STREAMING or FREE_REWATCH" });
+
+export const createStudySchema = z.strictObject({
+  projectId: z.string({ error: "is required" }).min(1, "is required").max(64),
+  name: z.string({ error: "is required" }).trim().min(1, "is required").max(200, "must be at most 200 characters"),
+  protocol: protocolSchema,
+  settings: studySettingsPatchSchema.optional(),
+});
+
+export const updateStudySchema = z.strictObject({
+  name: z.string().trim().min(1, "is required").max(200, "must be at most 200 characters").optional(),
+  protocol: protocolSchema.optional(),
+  settings: studySettingsPatchSchema.optional(),
+});
+
+export const studyItemsSchema = z.strictObject({
+  items: z
+    .array(z.strictObject({ itemId: z.string().min(1, "is required").max(64), attentionCheck: z.boolean().default(false) }))
+    .max(100_000, "at most 100000 items"),
+});
+
+export const studyStatusSchema = z.strictObject({ status: z.enum(["OPEN", "CLOSED"], { error: "must be OPEN or CLOSED" }) });
+
+export type CreateStudyInput = z.infer<typeof createStudySchema>;
+export type UpdateStudyInput = z.infer<typeof updateStudySchema>;
+export type StudyItemsInput = z.infer<typeof studyItemsSchema>;

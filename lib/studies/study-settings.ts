@@ -1,0 +1,87 @@
+/**
+ * `Study.settings`: the configuration of a human-baseline study (PURE; shared by the admin form,
+ * the API and the server). Stored as JSON; read back through {@link parseStudySettings} so an old
+ * row gets today's defaults.
+ */
+import { z } from "zod";
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" })
+  .max(2000, "must be at most 2000 characters");
+
+/** Each setting's type, without defaults (PATCH bodies name only what changes). */
+const fields = {
+  /** Shown before the first session (plain text, paragraphs separated by blank lines). */
+  instructions: z.string().max(20_000, "must be at most 20000 characters"),
+  /** Consent text; the participant must accept it before any video is served. */
+  consentText: z.string().max(20_000, "must be at most 20000 characters"),
+  /** Fixed playback rate (the participant cannot change it). */
+  playbackRate: z.number().min(0.25, "must be at least 0.25").max(4, "must be at most 4"),
+  /** Whether the participant may pause voluntarily between query points. */
+  allowVoluntaryPause: z.boolean(),
+  /** Minutes from consent until unfinished sessions are closed as abandoned; null = no limit. */
+  timeLimitMinutes: z.number().int("must be a whole number").min(1, "must be at least 1").max(24 * 60).nullable(),
+  /**
+   * Participants per video: 1 = one participant per video (VCBench's protocol); null = no limit
+   * (balanced: each new participant gets the least-assigned videos first).
+   */
+  participantsPerVideo: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000).nullable(),
+  /** Most videos (sessions) one participant receives, attention-check videos not counted; null = no cap. */
+  capPerParticipant: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000).nullable(),
+  /** Shown on the completion page (e.g. the Prolific completion code). */
+  completionCode: z.string().trim().max(100, "must be at most 100 characters"),
+  /** Where the completion page sends the participant ("{code}" is replaced by the completion code). */
+  redirectUrl: httpUrl.nullable(),
+  /** Streaming: extra cuts every this many seconds so a stretch starts playing without downloading it whole. */
+  segmentSeconds: z.number().min(1, "must be at least 1").max(60, "must be at most 60"),
+  /**
+   * Streaming: refuse an answer before the stretch could have been watched in real time at the
+   * fixed rate (counted from its first segment request). Off only for tests and benchmarks.
+   */
+  enforceRealtime: z.boolean(),
+  /** An ACTIVE session not seen for this many minutes is flagged abandoned in results. */
+  abandonAfterMinutes: z.number().int().min(1).max(7 * 24 * 60),
+};
+
+const defaults = {
+  instructions: fields.instructions.default(""),
+  consentText: fields.consentText.default(""),
+  playbackRate: fields.playbackRate.default(1),
+  allowVoluntaryPause: fields.allowVoluntaryPause.default(true),
+  timeLimitMinutes: fields.timeLimitMinutes.default(null),
+  participantsPerVideo: fields.participantsPerVideo.default(1),
+  capPerParticipant: fields.capPerParticipant.default(1),
+  completionCode: fields.completionCode.default(""),
+  redirectUrl: fields.redirectUrl.default(null),
+  segmentSeconds: fields.segmentSeconds.default(4),
+  enforceRealtime: fields.enforceRealtime.default(true),
+  abandonAfterMinutes: fields.abandonAfterMinutes.default(60),
+};
+
+export const studySettingsSchema = z.strictObject(defaults);
+
+/** A change of some settings: unknown keys refused, no defaults filled in. */
+export const studySettingsPatchSchema = z.strictObject(fields).partial();
+
+export type StudySettings = z.infer<typeof studySettingsSchema>;
+export type StudySettingsInput = z.input<typeof studySettingsSchema>;
+
+export const defaultStudySettings = (): StudySettings => studySettingsSchema.parse({});
+
+/** Stored JSON → settings; unknown keys are dropped, missing or invalid ones defaulted (never throws). */
+export function parseStudySettings(value: unknown): StudySettings {
+  const obj = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const base = defaultStudySettings() as Record<string, unknown>;
+  for (const [key, schema] of Object.entries(fields)) {
+    if (!(key in obj)) continue;
+    const parsed = (schema as z.ZodType).safeParse(obj[key]);
+    if (parsed.success) base[key] = parsed.data;
+  }
+  return base as StudySettings;
+}
+
+/** The redirect URL with `{code}` replaced, or null. */
+export function completionRedirect(settings: Pick<StudySettings, "redirectUrl" | "completionCode">): string | null {
+  if (!settings.redirectUrl) return null;
+  return settings.redirectUrl.replaceAll("{code}", encodeURIComponent(settings.completionCode));
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import { rm } from "node:fs/promises";
+import { audit } from "@/lib/audit/audit";
+import { db } from "@/lib/db/prisma";
+import type { Video } from "@/lib/db/types";
+import { HttpError } from "@/lib/http/http-error";
+import { videoStoragePaths } from "@/lib/video/storage-paths";
+
+/** A Video row with the person who added it (id, email, name only). */
+export type LibraryVideo = Video & { addedBy: { id: string; email: string; name: string } | null };
+
+export const videoWithAdder = {
+  include: { addedBy: { select: { id: true, email: true, name: true } } },
+} as const;
+
+export type VideoListQuery = { q?: string; take?: number; skip?: number };
+export type VideoList = { videos: LibraryVideo[]; total: number };
+
+export const MAX_LIST_TAKE = 500;
+
+/** `%text%` for LIKE, with \ % _ escaped. */
+function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Newest first. `q` matches the display name or the imported relative path, case-insensitively
+ * (ASCII) on both SQLite and PostgreSQL (raw LOWER() LIKE: Prisma's `mode: "insensitive"` is
+ * PostgreSQL-only).
+ */
+export async function listVideos(query: VideoListQuery = {}): Promise<VideoList> {
+  const take = Math.min(Math.max(1, query.take ?? 100), MAX_LIST_TAKE);
+  const skip = Math.max(0, query.skip ?? 0);
+  const q = query.q?.trim();
+  if (!q) {
+    const [videos, total] = await Promise.all([
+      db.video.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take, skip, ...videoWithAdder }),
+      db.video.count(),
+    ]);
+    return { videos, total };
+  }
+  const pattern = likePattern(q);
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "Video"
+    WHERE LOWER("originalName") LIKE ${pattern} ESCAPE '\\'
+       OR LOWER(COALESCE("sourcePath", '')) LIKE ${pattern} ESCAPE '\\'`;
+  const ids = rows.map((r) => r.id);
+  const videos = ids.length
+    ? await db.video.findMany({
+        where: { id: { in: ids } },
+        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        take,
+        skip,
+        ...videoWithAdder,
+      })
+    : [];
+  return { videos, total: ids.length };
+}
+
+export async function findVideo(id: string): Promise<LibraryVideo | null> {
+  return db.video.findUnique({ where: { id }, ...videoWithAdder });
+}
+
+export async function getVideoOr404(id: string): Promise<LibraryVideo> {
+  const video = await findVideo(id);
+  if (!video) throw new HttpError(404, "No such video.");
+  return video;
+}
+
+/**
+ * Deletes a video and its files. Refused (409) while benchmark items, baseline sessions or
+ * studies refer to it: those hold annotations and answers in its frame timeline.
+ */
+export async function deleteVideo(id: string, actorId: string | null, ip?: string): Promise<void> {
+  const video = await getVideoOr404(id);
+  const [items, sessions, studies] = await Promise.all([
+    db.item.count({ where: { videoId: id } }),
+    db.baselineSession.count({ where: { videoId: id } }),
+    db.studyVideo.count({ where: { segmentation: { videoId: id } } }),
+  ]);
+  const uses = [
+    items && `${items} benchmark item(s)`,
+    sessions && `${sessions} baseline session(s)`,
+    studies && `${studies} study segmentation(s)`,
+  ].filter(Boolean);
+  if (uses.length) {
+    throw new HttpError(409, `${video.originalName} is still used by ${uses.join(", ")}; remove those first.`, "video_in_use");
+  }
+  await db.video.delete({ where: { id } });
+  await audit({
+    actorId,
+    action: "video.delete",
+    targetType: "Video",
+    targetId: id,
+    ip,
+    details: { name: video.originalName, sha256: video.sha256 },
+  }).catch((e: unknown) => console.warn(`[playhead] audit log entry for video ${id} failed: ${(e as Error).message}`));
+  await rm(videoStoragePaths(video.storageKey).dir, { recursive: true, force: true }).catch((e: unknown) =>
+    console.warn(`[playhead] files of deleted video ${id} were not all removed: ${(e as Error).message}`),
+  );
+}

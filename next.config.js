@@ -1,0 +1,30 @@
+// Playhead's Next.js configuration (ESM: package.json has "type": "module").
+
+// Never phone home (also set NEXT_TELEMETRY_DISABLED=1 in the shell for `next build`).
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Default output (a Node server via `next start`).
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Native drivers, Prisma's runtime and the WebAssembly schema engine are loaded by Node at
+  // run time instead of being bundled (native .node addons and .wasm files must stay on disk).
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@prisma/adapter-better-sqlite3",
+    "pg",
+    "@prisma/adapter-pg",
+    "@prisma/client",
+    "@prisma/driver-adapter-utils",
+    "@prisma/schema-engine-wasm",
+  ],
+  experimental: {
+    serverActions: {
+      // Server actions carry form values only; uploads go through route handlers.
+      bodySizeLimit: "2mb",
+    },
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,89 @@
+import { db } from "@/tests/support/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as segmentRoute } from "@/app/api/segments/[sessionId]/[index]/route";
+import { POST as answerRoute } from "@/app/api/sessions/[id]/answers/route";
+import { POST as claimRoute } from "@/app/api/sessions/[id]/claim/route";
+import { GET as playlistRoute } from "@/app/api/sessions/[id]/playlist.m3u8/route";
+import { POST as consentRoute } from "@/app/api/studies/[studyId]/consent/route";
+import { createItems, createOpenStudy, createProject, enterAsProlific, ingestTestVideo, pathOf, playlistUris } from "./baseline-fixtures";
+import { call } from "./support/requests";
+import { createTestUser } from "./support/users";
+
+/** Races: double submits, two tabs, and many participants consenting at once. */
+const as = (cookie: string) => ({ headers: { cookie } });
+const ctx = {} as { projectId: string; admin: Awaited<ReturnType<typeof createTestUser>>; videos: string[]; items: string[] };
+
+async function join(studyId: string, pid: string) {
+  const p = await enterAsProlific(studyId, pid);
+  const c = await call(consentRoute, `/api/studies/${studyId}/consent`, { ...as(p.cookie), method: "POST", params: { studyId } });
+  expect(c.status, c.text).toBe(200);
+  return { ...p, sessionId: c.json.sessionId as string | null };
+}
+
+async function playAll(sessionId: string, cookie: string) {
+  const pl = await call(playlistRoute, `/api/sessions/${sessionId}/playlist.m3u8`, { ...as(cookie), params: { id: sessionId } });
+  for (const uri of playlistUris(pl.text).segments) {
+    const { path, query } = pathOf(uri);
+    const r = await call(segmentRoute, path, { ...as(cookie), query, params: { sessionId, index: path.split("/").pop()! } });
+    expect(r.status).toBe(200);
+  }
+}
+
+describe("concurrency", () => {
+  beforeAll(async () => {
+    ctx.admin = await createTestUser({ role: "ADMIN" });
+    const v1 = await ingestTestVideo(40);
+    const v2 = await ingestTestVideo(50);
+    const project = await createProject("VCBENCH");
+    const a = await createItems(project.id, v1.id, [{ externalId: "a", format: "count", labels: { subtype: "O1-Snap" }, truth: [1, 1], queryFrames: [9, 19] }]);
+    const b = await createItems(project.id, v2.id, [{ externalId: "b", format: "count", labels: { subtype: "O1-Snap" }, truth: [1, 1], queryFrames: [9, 19] }]);
+    Object.assign(ctx, { projectId: project.id, videos: [v1.id, v2.id], items: [a[0].id, b[0].id] });
+  });
+
+  it("many participants consenting at once: one per video, never more", async () => {
+    const { studyId } = await createOpenStudy(ctx.admin, ctx.projectId, "STREAMING", ctx.items.map((itemId) => ({ itemId })), { enforceRealtime: false });
+    const joined = await Promise.all(Array.from({ length: 6 }, (_, i) => join(studyId, `RACE${i}`)));
+    expect(joined.filter((j) => j.sessionId).length).toBe(2);
+    const sessions = await db.baselineSession.findMany({ where: { studyId } });
+    expect(sessions.map((s) => s.videoId).sort()).toEqual([...ctx.videos].sort());
+  });
+
+  it("a double submit and two racing tabs advance the session exactly once", async () => {
+    const { studyId } = await createOpenStudy(ctx.admin, ctx.projectId, "STREAMING", [{ itemId: ctx.items[0] }], { enforceRealtime: false });
+    const p = await join(studyId, "DOUBLE");
+    const sessionId = p.sessionId!;
+    const claim = await call(claimRoute, `/api/sessions/${sessionId}/claim`, { ...as(p.cookie), json: { tabId: "tab-aaaaaaaa" }, params: { id: sessionId } });
+    await playAll(sessionId, p.cookie);
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((v) =>
+        call(answerRoute, `/api/sessions/${sessionId}/answers`, {
+          ...as(p.cookie),
+          json: { askIndex: 0, tabId: "tab-aaaaaaaa", version: claim.json.version, answer: v },
+          params: { id: sessionId },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await db.answer.count({ where: { sessionId } })).toBe(1);
+    const after = await db.baselineSession.findUniqueOrThrow({ where: { id: sessionId } });
+    expect([after.answeredIndex, after.unlockedIndex]).toEqual([0, 1]);
+
+    // Two tabs claim and answer at the same moment: at most one advance.
+    await playAll(sessionId, p.cookie);
+    const claims = await Promise.all(
+      ["tab-bbbbbbbb", "tab-cccccccc"].map((tabId) => call(claimRoute, `/api/sessions/${sessionId}/claim`, { ...as(p.cookie), json: { tabId }, params: { id: sessionId } })),
+    );
+    const answers = await Promise.all(
+      claims.map((c, i) =>
+        call(answerRoute, `/api/sessions/${sessionId}/answers`, {
+          ...as(p.cookie),
+          json: { askIndex: 1, tabId: ["tab-bbbbbbbb", "tab-cccccccc"][i], version: c.json.version, answer: 1 },
+          params: { id: sessionId },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    expect(answers.filter((r) => r.status === 409).length).toBeGreaterThanOrEqual(1);
+    expect(await db.answer.count({ where: { sessionId } })).toBe(1 + answers.filter((r) => r.status === 200).length);
+  });
+});
