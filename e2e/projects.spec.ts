@@ -45,16 +45,16 @@ test.describe("projects and items", () => {
     await page.getByLabel("Benchmark file").setInputFiles(MINI);
     await page.getByRole("button", { name: "Check file (dry run)" }).click();
     await expect(page.getByTestId("upload-progress")).toBeVisible();
-    await page.unroute(dryRunUrl);
 
     const report = page.getByTestId("import-report");
     await expect(report).toBeVisible();
+    await page.unroute(dryRunUrl);
     await expect(page.getByText("Dry run passed")).toBeVisible();
-    await expect(report.getByTestId("report-items")).toHaveText("6");
-    await expect(report.getByTestId("report-query-points")).toHaveText("16");
-    await expect(report.getByTestId("report-videos-referenced")).toHaveText("5");
-    await expect(report.getByTestId("report-videos-in-the-library")).toHaveText("2");
-    await expect(report.getByTestId("report-would-create")).toHaveText("6");
+    await expect(report.getByTestId("report-count-items")).toHaveText("6");
+    await expect(report.getByTestId("report-count-query-points")).toHaveText("16");
+    await expect(report.getByTestId("report-count-videos-referenced")).toHaveText("5");
+    await expect(report.getByTestId("report-count-videos-in-the-library")).toHaveText("2");
+    await expect(report.getByTestId("report-count-would-create")).toHaveText("6");
     await expect(report.getByTestId("report-errors")).toHaveCount(0);
     const warnings = report.getByTestId("report-warnings");
     await warnings.getByText("count_disagrees_with_rule").click();
@@ -109,7 +109,7 @@ test.describe("projects and items", () => {
     await page.getByRole("button", { name: "Clear all" }).click();
     await expect(page.getByTestId("items-count")).toHaveText("Items 1–6 of 6");
 
-    await page.getByLabel("Search").fill("push-ups");
+    await page.getByLabel("Search", { exact: true }).fill("push-ups");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByTestId("items-count")).toHaveText("Items 1–1 of 1 matching the filters");
     await expect(page.getByTestId("item-row")).toContainText("e2e-04");

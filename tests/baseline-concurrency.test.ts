@@ -29,7 +29,7 @@ async function playAll(sessionId: string, cookie: string) {
   }
 }
 
-describe("concurrency", () => {
+describe("concurrency", { timeout: 300_000 }, () => {
   beforeAll(async () => {
     ctx.admin = await createTestUser({ role: "ADMIN" });
     const v1 = await ingestTestVideo(40);
@@ -38,7 +38,7 @@ describe("concurrency", () => {
     const a = await createItems(project.id, v1.id, [{ externalId: "a", format: "count", labels: { subtype: "O1-Snap" }, truth: [1, 1], queryFrames: [9, 19] }]);
     const b = await createItems(project.id, v2.id, [{ externalId: "b", format: "count", labels: { subtype: "O1-Snap" }, truth: [1, 1], queryFrames: [9, 19] }]);
     Object.assign(ctx, { projectId: project.id, videos: [v1.id, v2.id], items: [a[0].id, b[0].id] });
-  });
+  }, 600_000);
 
   it("many participants consenting at once: one per video, never more", async () => {
     const { studyId } = await createOpenStudy(ctx.admin, ctx.projectId, "STREAMING", ctx.items.map((itemId) => ({ itemId })), { enforceRealtime: false });

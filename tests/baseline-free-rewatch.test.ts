@@ -43,7 +43,7 @@ async function media(url: string, cookie: string | null, headers: Record<string,
   return call(sessionMediaRoute, path, { headers: { ...(cookie ? { cookie } : {}), ...headers }, query, params: { id } });
 }
 
-describe("free-rewatch baseline session", () => {
+describe("free-rewatch baseline session", { timeout: 300_000 }, () => {
   beforeAll(async () => {
     const admin = await createTestUser({ role: "ADMIN" });
     const v1 = await ingestTestVideo(60);
@@ -85,7 +85,7 @@ describe("free-rewatch baseline session", () => {
     expect(a.status).toBe(303);
     const ac = await call(consentRoute, `/api/studies/${studyId}/consent`, { as: annotator, method: "POST", params: { studyId } });
     expect(ac.json.sessionId).toBeNull();
-  });
+  }, 600_000);
 
   it("lists every question (no truth) and a signed, session-scoped media URL; no playlist or segments", async () => {
     const s = await state(ctx.sessions[0]);

@@ -104,7 +104,7 @@ async function signed(sessionId: string, resource: number | "init" | "media", ex
   return signedResourcePath(signingKey, { sessionId, userId: ctx.userId, resource, exp: Math.floor(Date.now() / 1000) + expDelta });
 }
 
-describe("truth never leaves the server (participant API crawler)", () => {
+describe("truth never leaves the server (participant API crawler)", { timeout: 300_000 }, () => {
   beforeAll(async () => {
     const admin = await createTestUser({ role: "ADMIN" });
     const video = await ingestTestVideo(90);
@@ -145,7 +145,7 @@ describe("truth never leaves the server (participant API crawler)", () => {
       params: { id: ctx.otherSession },
     });
     expect(oa.status, oa.text).toBe(200);
-  });
+  }, 600_000);
 
   afterAll(() => {
     // Every participant route was requested.

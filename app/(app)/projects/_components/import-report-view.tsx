@@ -72,7 +72,7 @@ export function ImportReportView({ report, title = "Consistency report" }: { rep
         {facts.map(([k, v]) => (
           <div key={k} className="flex justify-between gap-2 border-b border-slate-100 py-1">
             <dt className="text-slate-500">{k}</dt>
-            <dd className="font-mono text-slate-900" data-testid={`report-${k.toLowerCase().replace(/\s+/g, "-")}`}>
+            <dd className="font-mono text-slate-900" data-testid={`report-count-${k.toLowerCase().replace(/\s+/g, "-")}`}>
               {v}
             </dd>
           </div>
