@@ -15,7 +15,7 @@
  *    secret (what the credentials sign-in issues).
  * 4. A bare Node server streaming the same file (`createReadStream(file, {start, end}).pipe(res)`),
  *    also in its own process.
- * 5. Measures, for both servers: one reader fetching the whole 1 GiB as a range, and N
+ * 5. Measures, for both servers (interleaved run by run, so background load hits both alike): one reader fetching the whole 1 GiB as a range, and N
  *    concurrent readers each fetching a `--range-mb` range at different offsets (aggregate
  *    throughput); the median of `--runs` runs. Samples the server's RSS (VmRSS of its process
  *    tree, /proc) every 50 ms during the media-route runs. Checks that 206 answers carry exact
@@ -31,6 +31,7 @@ import { randomFillSync, createHash } from "node:crypto";
 import { createReadStream, existsSync, readdirSync, readFileSync } from "node:fs";
 import { link, mkdir, open, rename, stat, symlink } from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
 import { once } from "node:events";
 import path from "node:path";
 
@@ -307,29 +308,60 @@ function fetchRange(port: number, pathName: string, start: number, end: number, 
 }
 
 type Scenario = { single: number; concurrent: number };
+type Target = { port: number; path: string; cookie: string };
 
-async function measure(port: number, pathName: string, cookie: string, readers: number, rangeBytes: number, runs: number): Promise<Scenario> {
-  const singles: number[] = [];
-  const multis: number[] = [];
+async function singleRead(t: Target): Promise<number> {
+  const started = performance.now();
+  const one = await fetchRange(t.port, t.path, 0, BIG_SIZE - 1, t.cookie);
+  if (one.bytes !== BIG_SIZE) throw new Error(`single read got ${one.bytes} of ${BIG_SIZE} bytes (HTTP ${one.status})`);
+  return one.bytes / MiB / ((performance.now() - started) / 1000);
+}
+
+async function concurrentRead(t: Target, readers: number, rangeBytes: number): Promise<number> {
+  const started = performance.now();
+  const step = Math.floor((BIG_SIZE - rangeBytes) / Math.max(1, readers - 1));
+  const all = await Promise.all(
+    Array.from({ length: readers }, (_, i) => {
+      const start = Math.min(i * step, BIG_SIZE - rangeBytes);
+      return fetchRange(t.port, t.path, start, start + rangeBytes - 1, t.cookie);
+    }),
+  );
+  const total = all.reduce((n, r) => n + r.bytes, 0);
+  if (total !== readers * rangeBytes) throw new Error(`concurrent readers got ${total} of ${readers * rangeBytes} bytes`);
+  return total / MiB / ((performance.now() - started) / 1000);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Runs the scenarios on both servers INTERLEAVED (media, bare, media, bare ...), so that
+ * background load on a shared machine hits both alike; returns medians. `onMedia(true/false)`
+ * brackets the media-route runs (RSS sampling).
+ */
+async function measureBoth(
+  media: Target,
+  bare: Target,
+  readers: number,
+  rangeBytes: number,
+  runs: number,
+  onMedia: (active: boolean) => void,
+): Promise<{ media: Scenario; bare: Scenario }> {
+  const m = { single: [] as number[], concurrent: [] as number[] };
+  const b = { single: [] as number[], concurrent: [] as number[] };
   for (let run = 0; run < runs; run++) {
-    let t = performance.now();
-    const one = await fetchRange(port, pathName, 0, BIG_SIZE - 1, cookie);
-    if (one.bytes !== BIG_SIZE) throw new Error(`single read got ${one.bytes} of ${BIG_SIZE} bytes (HTTP ${one.status})`);
-    singles.push(one.bytes / MiB / ((performance.now() - t) / 1000));
-    t = performance.now();
-    const step = Math.floor((BIG_SIZE - rangeBytes) / Math.max(1, readers - 1));
-    const all = await Promise.all(
-      Array.from({ length: readers }, (_, i) => {
-        const start = Math.min(i * step, BIG_SIZE - rangeBytes);
-        return fetchRange(port, pathName, start, start + rangeBytes - 1, cookie);
-      }),
-    );
-    const total = all.reduce((n, r) => n + r.bytes, 0);
-    if (total !== readers * rangeBytes) throw new Error(`concurrent readers got ${total} of ${readers * rangeBytes} bytes`);
-    multis.push(total / MiB / ((performance.now() - t) / 1000));
+    onMedia(true);
+    m.single.push(await singleRead(media));
+    onMedia(false);
+    b.single.push(await singleRead(bare));
+    onMedia(true);
+    m.concurrent.push(await concurrentRead(media, readers, rangeBytes));
+    onMedia(false);
+    b.concurrent.push(await concurrentRead(bare, readers, rangeBytes));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { single: median(singles), concurrent: median(multis) };
+  return {
+    media: { single: median(m.single), concurrent: median(m.concurrent) },
+    bare: { single: median(b.single), concurrent: median(b.concurrent) },
+  };
 }
 
 async function checkHeaders(port: number, pathName: string, cookie: string): Promise<string[]> {
@@ -393,14 +425,24 @@ async function main(): Promise<void> {
     await fetchRange(barePort, "/", 0, BIG_SIZE - 1, "");
     await fetchRange(mediaPort, mediaPath, 0, 16 * MiB - 1, bench.cookie);
 
+    const loadavgText = os.loadavg().map((x) => x.toFixed(1)).join(" ");
     const rssBefore = treeRss(server.pid!);
     let rssPeak = rssBefore;
+    let sampling = false;
     const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, treeRss(server.pid!));
+      if (sampling) rssPeak = Math.max(rssPeak, treeRss(server.pid!));
     }, 50);
-    const media = await measure(mediaPort, mediaPath, bench.cookie, readers, rangeBytes, runs);
+    const { media, bare: bareResult } = await measureBoth(
+      { port: mediaPort, path: mediaPath, cookie: bench.cookie },
+      { port: barePort, path: "/", cookie: "" },
+      readers,
+      rangeBytes,
+      runs,
+      (active) => {
+        sampling = active;
+      },
+    );
     clearInterval(sampler);
-    const bareResult = await measure(barePort, "/", "", readers, rangeBytes, runs);
 
     const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
     const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(34) : c.padStart(14))).join(""));
@@ -414,7 +456,7 @@ async function main(): Promise<void> {
       pct(media.concurrent, bareResult.concurrent),
     ]);
     row(["server RSS before / peak (MB)", `${(rssBefore / 1e6).toFixed(0)} / ${(rssPeak / 1e6).toFixed(0)}`, "", ""]);
-    console.log(`(median of ${runs} runs each; client: Node http in this process)`);
+    console.log(`(median of ${runs} interleaved runs each; client: Node http in this process; load average at start ${loadavgText})`);
     console.log("");
     const targets = [
       [`single reader >= 80 % of bare Node`, media.single >= 0.8 * bareResult.single],
