@@ -32,7 +32,8 @@ test.describe("sign-in and role-guarded pages", () => {
   test("signed-out visitors are sent to sign-in, and come back after it", async ({ page }) => {
     await page.goto("/videos");
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fvideos/);
-    await signIn(page, "ANNOTATOR", /\/videos$/);
+    // Fill the form on the page we were sent to, so its callbackUrl is kept.
+    await signIn(page, "ANNOTATOR", /\/videos$/, { navigate: false });
   });
 
   test("a wrong password is refused with a message and no session", async ({ page }) => {
@@ -40,7 +41,7 @@ test.describe("sign-in and role-guarded pages", () => {
     await page.getByLabel("Email").fill(ACCOUNTS.REVIEWER);
     await page.getByLabel("Password").fill("definitely-wrong");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toContainText(/incorrect|invalid|wrong/i);
+    await expect(page.locator("form").getByRole("alert")).toContainText(/incorrect|invalid|wrong/i);
     const session = await page.request.get("/api/videos");
     expect(session.status()).toBe(401);
     expect((await session.json()).error.code).toBe("unauthenticated");

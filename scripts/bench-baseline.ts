@@ -2,7 +2,8 @@
  * Human-baseline load benchmark: N concurrent participants (default 50) stream a VCBench-style
  * session (8 query points) and answer, against a running server or, without one, against the
  * route handlers in-process. Prints segment TTFB p50/p95, answer-to-resume latency p50/p95
- * (answer POST → next stretch's first segment: POST + state + playlist + init + segment), and
+ * (answer POST → next stretch's first segment: POST (returns the new state) + playlist + init +
+ * segment), and
  * server memory; then runs the segmenting benchmark (scripts/bench-segment.ts: a 10-minute
  * 1080p video cut at 8 points, vs real time).
  *
@@ -168,7 +169,7 @@ async function participant(client: Client, studyId: string, n: number, speed: nu
     resumeStart = performance.now();
     const a = await client(`/api/sessions/${sessionId}/answers`, { cookie, json: { askIndex: st.askIndex, tabId, version: state.version, answer: st.askIndex } });
     if (a.status !== 200) throw new Error(`answer ${st.askIndex}: ${a.status} ${a.text.slice(0, 200)}`);
-    state = JSON.parse((await client(`/api/sessions/${sessionId}?tabId=${tabId}`, { cookie })).text);
+    state = JSON.parse(a.text).state;
     if (!state.streaming?.playlistUrl) resumeStart = null;
   }
 }

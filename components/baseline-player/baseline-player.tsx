@@ -84,13 +84,9 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
         latencyMs: since === null ? undefined : Math.max(0, Math.round(performance.now() - since)),
         positionSec: state.protocol === "FREE_REWATCH" ? position : undefined,
       });
-      if (r.completed) {
-        apply(await fetchState(sessionId, tabId.current));
-        return;
-      }
       pausedAt.current = null;
       setTimeline([]);
-      apply(await fetchState(sessionId, tabId.current));
+      apply(r.state);
     } catch (e) {
       if (isApiError(e) && e.code === "tab_superseded") setPhase("superseded");
       else if (isApiError(e) && e.status === 410) setPhase("done");

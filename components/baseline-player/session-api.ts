@@ -38,7 +38,7 @@ export function fetchState(sessionId: string, tabId: string): Promise<SessionSta
 export function postAnswer(
   sessionId: string,
   body: { askIndex: number; tabId: string; version: number; answer: unknown; latencyMs?: number; positionSec?: number },
-): Promise<{ accepted: true; version: number; completed: boolean }> {
+): Promise<{ accepted: true; version: number; completed: boolean; state: SessionState }> {
   return request(`/api/sessions/${encodeURIComponent(sessionId)}/answers`, {
     method: "POST",
     headers: { "content-type": "application/json" },

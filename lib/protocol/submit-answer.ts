@@ -7,6 +7,7 @@ import { finishSession } from "@/lib/studies/finish-session";
 import type { AnswerBody } from "./answer-body";
 import { answerSchemaFor } from "./answer-schemas";
 import { requireOwnSession, type ParticipantSession } from "./load-session";
+import { sessionState } from "./session-state";
 import { participantQuestions } from "./participant-items";
 import { SERVE_INDEX } from "./serve-codes";
 import { recordedLatency, stretchTiming } from "./stretch-timing";
@@ -99,7 +100,9 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
     throw error;
   });
   if (result.completed) await finishSession(session.id);
-  return { accepted: true as const, version: result.version, completed: result.completed };
+  // The next stretch comes with the acceptance: the player resumes without another round trip.
+  const state = await sessionState(await requireOwnSession(sessionId, user), body.tabId, now);
+  return { accepted: true as const, version: result.version, completed: result.completed, state };
 }
 
 async function streamingTiming(session: ParticipantSession, now: Date) {
