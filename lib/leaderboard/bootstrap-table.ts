@@ -9,7 +9,7 @@
  * left out of that column's quantiles, as `bootstrapCI` does.
  */
 import { bootstrapCI, quantileSorted } from "@/lib/metrics/bootstrap";
-import { tableFromItems, type ItemRecord } from "./item-table";
+import { compileItemTable, type ItemRecord } from "./item-table";
 
 export type ColumnInterval = { lower: number; upper: number; standardError: number | null; validResamples: number };
 export type TableIntervals = Record<string, ColumnInterval>;
@@ -21,10 +21,11 @@ export function bootstrapTable(benchmark: string, variant: string, records: read
   if (records.length === 0) return {};
   const replicates = new Map<string, number[]>();
   let calls = 0;
+  const compiled = compileItemTable(benchmark, variant, records);
   bootstrapCI(
-    records,
+    compiled.prepared,
     (sample) => {
-      const table = tableFromItems(benchmark, variant, sample);
+      const table = compiled.table(sample);
       // The first call is the estimate on the original items; the next `resamples` are replicates.
       if (calls++ > 0) {
         for (const [k, v] of Object.entries(table)) {

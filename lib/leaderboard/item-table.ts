@@ -37,64 +37,114 @@ function vcbench(records: readonly ItemRecord[]): Table {
   return vcbenchTableOf(agg.result());
 }
 
-type Tally = { c: number; n: number };
-const bump = (m: Map<string, Tally>, k: string, c: number) => {
-  const t = m.get(k) ?? { c: 0, n: 0 };
-  t.c += c;
-  t.n += 1;
-  m.set(k, t);
-};
-const rates = (m: Map<string, Tally>) => Object.fromEntries([...m].map(([k, t]) => [k, t.c / Math.max(1, t.n)]));
-
-function toc(records: readonly ItemRecord[]): Table {
-  let c = 0;
-  let n = 0;
-  let invalid = 0;
-  let invalidKnown = false;
-  const dim = new Map<string, Tally>();
-  const tier = new Map<string, Tally>();
-  const format = new Map<string, Tally>();
-  const source = new Map<string, Tally>();
-  const hda: Tally = { c: 0, n: 0 };
-  for (const r of records) {
-    const ok = num(r.scores.correct);
-    if (ok === null) continue;
-    n += 1;
-    c += ok;
-    if (num(r.scores.invalid) !== null) {
-      invalidKnown = true;
-      invalid += num(r.scores.invalid)!;
+/** Interns strings as small integers (group keys of a prepared record set). */
+class Keys {
+  readonly list: string[] = [];
+  private readonly index = new Map<string, number>();
+  of(key: string): number {
+    let i = this.index.get(key);
+    if (i === undefined) {
+      i = this.list.length;
+      this.index.set(key, i);
+      this.list.push(key);
     }
-    const l = r.labels;
-    bump(dim, l.dim === undefined ? "unknown" : String(l.dim), ok);
-    bump(tier, l.tier === undefined ? "unknown" : String(l.tier), ok);
-    bump(format, r.format, ok);
-    bump(source, str(l.source) ?? "unknown", ok);
-    const bucket = tocHallucinationBucket({ metadata: { hallucination: l.hallucination as string | null | undefined, has_hallucination_distractor: l.has_hallucination_distractor } } as TocItem);
-    if (bucket === "variant_a" || bucket === "variant_b") {
-      hda.n += 1;
-      hda.c += ok;
-    }
+    return i;
   }
-  const perDim = rates(dim);
-  const valid = [...dim].filter(([, t]) => t.n >= TOC_MACRO_DIM_MIN_ITEMS).map(([d]) => d);
-  const perTier = rates(tier);
-  let tierWeighted = 0;
-  for (const [t, w] of Object.entries(TOC_TIER_WEIGHTS)) tierWeighted += (perTier[t] ?? 0) * w;
-  return tocTableOf({
-    n_scored: n,
-    overall: c / Math.max(1, n),
-    per_dim: perDim,
-    hda: hda.n ? hda.c / hda.n : null,
-    macro_dim: valid.length ? valid.reduce((s, d) => s + perDim[d], 0) / valid.length : 0,
-    tier_weighted: tierWeighted,
-    per_tier: perTier,
-    per_format: rates(format),
-    per_source: rates(source),
-    invalid_rate: invalidKnown ? invalid / Math.max(1, n) : null,
-  });
 }
 
+/**
+ * Records read once (label keys interned, scores as numbers) and a table function over any
+ * multiset of them, so a bootstrap replicate only sums numbers.
+ */
+export type CompiledTable<P = unknown> = { prepared: P[]; table: (sample: readonly P[]) => Table };
+
+type TocPrep = { c: number; inv: number; invKnown: boolean; dim: number; tier: number; fmt: number; src: number; hda: boolean } | null;
+
+function compileToc(records: readonly ItemRecord[]): CompiledTable<TocPrep> {
+  const dims = new Keys();
+  const tiers = new Keys();
+  const formats = new Keys();
+  const sources = new Keys();
+  const prepare = (r: ItemRecord): TocPrep => {
+    const ok = num(r.scores.correct);
+    if (ok === null) return null;
+    const l = r.labels;
+    const bucket = tocHallucinationBucket({ metadata: { hallucination: l.hallucination as string | null | undefined, has_hallucination_distractor: l.has_hallucination_distractor } } as TocItem);
+    const inv = num(r.scores.invalid);
+    return {
+      c: ok,
+      inv: inv ?? 0,
+      invKnown: inv !== null,
+      dim: dims.of(l.dim === undefined ? "unknown" : String(l.dim)),
+      tier: tiers.of(l.tier === undefined ? "unknown" : String(l.tier)),
+      fmt: formats.of(r.format),
+      src: sources.of(str(l.source) ?? "unknown"),
+      hda: bucket === "variant_a" || bucket === "variant_b",
+    };
+  };
+  const prepared = records.map(prepare);
+  const table = (P: readonly TocPrep[]): Table => {
+    const acc = (k: Keys) => ({ c: new Float64Array(k.list.length), n: new Float64Array(k.list.length) });
+    const dim = acc(dims);
+    const tier = acc(tiers);
+    const fmt = acc(formats);
+    const src = acc(sources);
+    let c = 0;
+    let n = 0;
+    let invalid = 0;
+    let invalidKnown = false;
+    let hc = 0;
+    let hn = 0;
+    for (const p of P) {
+      if (!p) continue;
+      n += 1;
+      c += p.c;
+      if (p.invKnown) {
+        invalidKnown = true;
+        invalid += p.inv;
+      }
+      dim.c[p.dim] += p.c;
+      dim.n[p.dim] += 1;
+      tier.c[p.tier] += p.c;
+      tier.n[p.tier] += 1;
+      fmt.c[p.fmt] += p.c;
+      fmt.n[p.fmt] += 1;
+      src.c[p.src] += p.c;
+      src.n[p.src] += 1;
+      if (p.hda) {
+        hc += p.c;
+        hn += 1;
+      }
+    }
+    const rates = (k: Keys, a: { c: Float64Array; n: Float64Array }) => {
+      const out: Record<string, number> = {};
+      k.list.forEach((key, i) => {
+        if (a.n[i] > 0) out[key] = a.c[i] / a.n[i];
+      });
+      return out;
+    };
+    const perDim = rates(dims, dim);
+    const valid = dims.list.filter((_, i) => dim.n[i] >= TOC_MACRO_DIM_MIN_ITEMS);
+    const perTier = rates(tiers, tier);
+    let tierWeighted = 0;
+    for (const [t, w] of Object.entries(TOC_TIER_WEIGHTS)) tierWeighted += (perTier[t] ?? 0) * w;
+    return tocTableOf({
+      n_scored: n,
+      overall: c / Math.max(1, n),
+      per_dim: perDim,
+      hda: hn ? hc / hn : null,
+      macro_dim: valid.length ? valid.reduce((sum, d) => sum + perDim[d], 0) / valid.length : 0,
+      tier_weighted: tierWeighted,
+      per_tier: perTier,
+      per_format: rates(formats, fmt),
+      per_source: rates(sources, src),
+      invalid_rate: invalidKnown ? invalid / Math.max(1, n) : null,
+    });
+  };
+  return { prepared, table };
+}
+
+/** Accumulators of one EC-Bench group (index 0 = all questions, then one per category). */
 class EcAcc {
   countN = 0;
   match = 0;
@@ -124,52 +174,71 @@ class EcAcc {
   }
 }
 
-function ec(records: readonly ItemRecord[], variant: string): Table {
-  const all = new EcAcc();
-  const cats = new Map<string, EcAcc>();
-  for (const r of records) {
+type EcPrep = { task: 0 | 1 | 2; cat: number; iou: number | null; match: number; abs: number | null; tp: number; fp: number; fn: number; complete: number; agree: number | null; enumCorrect: number } | null;
+
+function compileEc(records: readonly ItemRecord[], variant: string): CompiledTable<EcPrep> {
+  const cats = new Keys();
+  const prepare = (r: ItemRecord): EcPrep => {
     const s = r.scores;
-    if (num(s.skipped) === 1 || (typeof s.status === "string" && s.status !== "scored")) continue;
-    const task = str(s.task) ?? (r.format === "counting" ? "Counting" : r.format === "enumeration" ? "Enumeration" : r.format);
+    if (num(s.skipped) === 1 || (typeof s.status === "string" && s.status !== "scored")) return null;
+    const taskName = str(s.task) ?? (r.format === "counting" ? "Counting" : r.format === "enumeration" ? "Enumeration" : r.format);
     const cat = (str(r.labels.category) ?? "").trim();
-    const groups = [all];
-    if (cat) {
-      if (!cats.has(cat)) cats.set(cat, new EcAcc());
-      groups.push(cats.get(cat)!);
-    }
-    const iou = variant === "paper" ? num(s.evidence_iou_hull) : num(s.evidence_iou);
-    for (const g of groups) {
-      if (iou !== null) {
-        g.iouSum += iou;
-        g.iouN += 1;
-      }
-      if (task === "Counting") {
-        g.countN += 1;
-        g.match += num(s.match) ?? num(s.correct) ?? 0;
-        const e = num(s.abs_error);
-        if (e !== null) {
-          g.absSum += e;
-          g.absN += 1;
+    const complete = num(s.complete) ?? num(s.correct) ?? 0;
+    const agree = num(s.precision_is_one);
+    return {
+      task: taskName === "Counting" ? 0 : taskName === "Enumeration" ? 1 : 2,
+      cat: cat ? cats.of(cat) : -1,
+      iou: variant === "paper" ? num(s.evidence_iou_hull) : num(s.evidence_iou),
+      match: num(s.match) ?? num(s.correct) ?? 0,
+      abs: num(s.abs_error),
+      tp: num(s.tp) ?? 0,
+      fp: num(s.fp) ?? 0,
+      fn: num(s.fn) ?? 0,
+      complete,
+      agree,
+      enumCorrect: variant === "paper" ? complete : (agree ?? 0),
+    };
+  };
+  const prepared = records.map(prepare);
+  const table = (sample: readonly EcPrep[]): Table => {
+    const all = new EcAcc();
+    const byCat: (EcAcc | undefined)[] = [];
+    for (const p of sample) {
+      if (!p) continue;
+      const cat = p.cat >= 0 ? (byCat[p.cat] ??= new EcAcc()) : undefined;
+      for (const g of cat ? [all, cat] : [all]) {
+        if (p.iou !== null) {
+          g.iouSum += p.iou;
+          g.iouN += 1;
         }
-      } else if (task === "Enumeration") {
-        g.enumN += 1;
-        g.tp += num(s.tp) ?? 0;
-        g.fp += num(s.fp) ?? 0;
-        g.fn += num(s.fn) ?? 0;
-        const complete = num(s.complete) ?? num(s.correct) ?? 0;
-        const agree = num(s.precision_is_one);
-        g.complete += complete;
-        if (agree !== null) {
-          g.agree += agree;
-          g.agreeKnown += 1;
+        if (p.task === 0) {
+          g.countN += 1;
+          g.match += p.match;
+          if (p.abs !== null) {
+            g.absSum += p.abs;
+            g.absN += 1;
+          }
+        } else if (p.task === 1) {
+          g.enumN += 1;
+          g.tp += p.tp;
+          g.fp += p.fp;
+          g.fn += p.fn;
+          g.complete += p.complete;
+          if (p.agree !== null) {
+            g.agree += p.agree;
+            g.agreeKnown += 1;
+          }
+          g.enumCorrect += p.enumCorrect;
         }
-        g.enumCorrect += variant === "paper" ? complete : (agree ?? 0);
       }
     }
-  }
-  const byCategory: Record<string, EcGroupValues> = {};
-  for (const [c, g] of cats) byCategory[c] = g.values();
-  return ecTableOf({ overall: all.values(), by_category: byCategory });
+    const byCategory: Record<string, EcGroupValues> = {};
+    byCat.forEach((g, i) => {
+      if (g) byCategory[cats.list[i]] = g.values();
+    });
+    return ecTableOf({ overall: all.values(), by_category: byCategory });
+  };
+  return { prepared, table };
 }
 
 function vstat(records: readonly ItemRecord[]): Table {
@@ -217,15 +286,31 @@ function vsas(records: readonly ItemRecord[]): Table {
   return vsasTableOf({ ...summary(all), by_task_type: Object.fromEntries([...byType].map(([t, g]) => [t, summary(g)])) });
 }
 
+/**
+ * `records` read once into a compact form (`prepared`) and a table function over any multiset
+ * of prepared records (bootstrap replicates resample `prepared`). `variant` matters for EC-Bench (tIoU definition, overall accuracy).
+ */
+export function compileItemTable(benchmark: string, variant: string, records: readonly ItemRecord[]): CompiledTable {
+  if (benchmark === "TOCBENCH") return compileToc(records) as CompiledTable;
+  if (benchmark === "ECBENCH") return compileEc(records, variant) as CompiledTable;
+  return { prepared: [...records], table: (sample) => tableFromItems(benchmark, variant, sample as ItemRecord[]) };
+}
+
 /** The leaderboard table of a set of per-item records. `variant` matters for EC-Bench (tIoU definition, overall accuracy). */
 export function tableFromItems(benchmark: string, variant: string, records: readonly ItemRecord[]): Table {
   switch (benchmark) {
     case "VCBENCH":
       return vcbench(records);
     case "TOCBENCH":
-      return toc(records);
+    {
+      const c = compileToc(records);
+      return c.table(c.prepared);
+    }
     case "ECBENCH":
-      return ec(records, variant);
+    {
+      const c = compileEc(records, variant);
+      return c.table(c.prepared);
+    }
     case "VSTAT":
       return vstat(records);
     case "VSAS":

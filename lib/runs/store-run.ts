@@ -1,24 +1,44 @@
 import "server-only";
 import type { DbTx } from "@/lib/audit/audit";
 import type { Problem } from "@/lib/metrics/problems";
-import { dbJson } from "./db-json";
+import { newId } from "@/lib/benchmarks/ids";
+import { databaseTarget } from "@/lib/db/database-url";
 import { RUN_PROBLEM_CAP, type ScoredItem } from "./types";
 
-const BATCH = 500;
+const SQLITE_BATCH = 1000;
 
-/** Inserts a run's per-item results in batches (inside the caller's transaction). */
+/**
+ * Inserts a run's per-item results (inside the caller's transaction) with one raw INSERT per
+ * 1,000 rows on SQLite and one `INSERT ... SELECT FROM unnest(...)` on PostgreSQL: Prisma's
+ * createMany spends ~0.6 ms per row on these JSON columns (1.5-2.5 s for a 2,323-item run),
+ * the raw statements ~0.03-0.05 ms. Values are stored exactly as Prisma stores them (JSON text /
+ * jsonb, ids from lib/benchmarks/ids), so Prisma reads them back unchanged.
+ */
 export async function insertItemResults(tx: DbTx, runId: string, results: readonly ScoredItem[]): Promise<void> {
-  for (let i = 0; i < results.length; i += BATCH) {
-    await tx.runItemResult.createMany({
-      data: results.slice(i, i + BATCH).map((r) => ({
-        runId,
-        itemId: r.itemId,
-        raw: dbJson(r.raw),
-        parsed: dbJson(r.parsed),
-        valid: r.valid,
-        scores: dbJson(r.scores),
-      })),
-    });
+  if (results.length === 0) return;
+  const json = (v: unknown) => JSON.stringify(v ?? null);
+  if (databaseTarget().provider === "postgresql") {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "RunItemResult" ("id", "runId", "itemId", "raw", "parsed", "valid", "scores")
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::jsonb[], $6::boolean[], $7::jsonb[])`,
+      results.map(() => newId()),
+      results.map(() => runId),
+      results.map((r) => r.itemId),
+      results.map((r) => json(r.raw)),
+      results.map((r) => json(r.parsed)),
+      results.map((r) => r.valid),
+      results.map((r) => json(r.scores)),
+    );
+    return;
+  }
+  for (let i = 0; i < results.length; i += SQLITE_BATCH) {
+    const chunk = results.slice(i, i + SQLITE_BATCH);
+    const args: unknown[] = [];
+    for (const r of chunk) args.push(newId(), runId, r.itemId, json(r.raw), json(r.parsed), r.valid ? 1 : 0, json(r.scores));
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "RunItemResult" ("id", "runId", "itemId", "raw", "parsed", "valid", "scores") VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      ...args,
+    );
   }
 }
 
