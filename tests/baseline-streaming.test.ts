@@ -92,6 +92,9 @@ async function answerOk(askIndex: number, value: unknown) {
   const r = await answer(askIndex, value);
   expect(r.status, r.text).toBe(200);
   ctx.version = r.json.version;
+  // the acceptance carries the next stretch (answer-to-resume without another round trip)
+  expect(r.json.state.version).toBe(r.json.version);
+  expect(r.json.state.streaming.askIndex).toBe(r.json.completed ? null : askIndex + 1);
   return r;
 }
 

@@ -55,7 +55,8 @@ export async function sessionState(session: ParticipantSession, tabId: string | 
     playbackRate: session.settings.playbackRate,
     allowVoluntaryPause: session.settings.allowVoluntaryPause,
     deadline: deadline ? deadline.toISOString() : null,
-    nextSessionId: await nextSessionId(session),
+    // Only needed once this session is over (where to go next); spares a query on every answer.
+    nextSessionId: active && session.unlockedIndex < plan.asks.length ? null : await nextSessionId(session),
   };
   if (session.protocol === "STREAMING") {
     const askIndex = active && session.unlockedIndex < plan.asks.length ? session.unlockedIndex : null;

@@ -101,7 +101,15 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
   });
   if (result.completed) await finishSession(session.id);
   // The next stretch comes with the acceptance: the player resumes without another round trip.
-  const state = await sessionState(await requireOwnSession(sessionId, user), body.tabId, now);
+  const answered = session.answeredIndex + 1;
+  const after: ParticipantSession = {
+    ...session,
+    version: result.version,
+    answeredIndex: answered,
+    unlockedIndex: session.protocol === "STREAMING" ? answered + 1 : plan.asks.length,
+    status: result.completed ? "COMPLETED" : "ACTIVE",
+  };
+  const state = await sessionState(after, body.tabId, now);
   return { accepted: true as const, version: result.version, completed: result.completed, state };
 }
 
@@ -112,17 +120,13 @@ async function streamingTiming(session: ParticipantSession, now: Date) {
   let firstServeAt: number | null = null;
   let lastSegmentServeAt: number | null = null;
   if (stretch.segments.length) {
-    const [first, last] = await Promise.all(
-      [stretch.first, stretch.last].map((segmentIndex) =>
-        db.segmentServe.findFirst({
-          where: { sessionId: session.id, segmentIndex, allowed: true, at: { gte: new Date(unlockedAt) } },
-          orderBy: { at: "asc" },
-          select: { at: true },
-        }),
-      ),
-    );
-    firstServeAt = first?.at.getTime() ?? null;
-    lastSegmentServeAt = last?.at.getTime() ?? null;
+    const serves = await db.segmentServe.findMany({
+      where: { sessionId: session.id, segmentIndex: { in: [stretch.first, stretch.last] }, allowed: true, at: { gte: new Date(unlockedAt) } },
+      orderBy: { at: "asc" },
+      select: { segmentIndex: true, at: true },
+    });
+    firstServeAt = serves.find((x) => x.segmentIndex === stretch.first)?.at.getTime() ?? null;
+    lastSegmentServeAt = serves.find((x) => x.segmentIndex === stretch.last)?.at.getTime() ?? null;
   }
   return stretchTiming({
     now: now.getTime(),

@@ -1,4 +1,3 @@
-import { NextResponse } from "next/server";
 import { route } from "@/lib/http/route";
 import { HttpError } from "@/lib/http/http-error";
 import { enterStudy } from "@/lib/studies/enter-study";
@@ -17,14 +16,11 @@ export const dynamic = "force-dynamic";
 export const GET = route<undefined, undefined, { studyId: string }>({ roles: "public" }, async ({ request, params, user }) => {
   const parsed = parseExternalIdentity(request.nextUrl.searchParams);
   if (parsed.kind === "invalid") throw new HttpError(400, parsed.message, "invalid_input");
-  const target = new URL(`/s/${encodeURIComponent(params.studyId)}`, request.nextUrl.origin);
-  if (parsed.kind === "preview") {
-    target.searchParams.set("preview", "1");
-    return NextResponse.redirect(target, 303);
-  }
+  // A relative Location: behind a proxy the request's own origin may not be the public one.
+  const target = `/s/${encodeURIComponent(params.studyId)}`;
+  if (parsed.kind === "preview") return new Response(null, { status: 303, headers: { location: `${target}?preview=1`, "cache-control": "no-store" } });
   const result = await enterStudy(params.studyId, parsed.kind === "external" ? parsed.identity : null, user);
-  const response = NextResponse.redirect(target, 303);
-  response.headers.set("cache-control", "no-store");
-  if (result.signIn) response.headers.append("set-cookie", await participantSessionCookie(result.user));
-  return response;
+  const headers = new Headers({ location: target, "cache-control": "no-store" });
+  if (result.signIn) headers.append("set-cookie", await participantSessionCookie(result.user));
+  return new Response(null, { status: 303, headers });
 });
