@@ -1,5 +1,5 @@
 import "server-only";
-import { closeSync, openSync, statSync, writeSync } from "node:fs";
+import { statSync } from "node:fs";
 import {
   VCBENCH_SUBTYPES,
   VcbenchAggregator,
@@ -14,6 +14,7 @@ import { ByteIdTable } from "./id-table";
 import { encodeKeys, hasBackslash, isPlainAscii, keyIndex, numberAt, plainStringEnd, rangeText, readNumberArrayInto, skipNumber, skipString, skipValue, skipWs } from "./json-scan";
 import { FileReadError, decodeLine, forEachLineBytes, isBlankLine, malformedJsonProblem } from "./read-jsonl";
 import { ProblemLog } from "./problem-log";
+import { VcbenchResultWriter } from "./vcbench-result-writer";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 /**
@@ -40,8 +41,6 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  */
 
 const TIME_TOLERANCE = 0.051;
-/** Ids that JSON.stringify leaves unchanged inside quotes. */
-const PLAIN_ID = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const MAX_POINTS_PER_LINE = 1 << 16;
 const TRUTH_KEYS = encodeKeys(["id", "counting_subtype", "query_points"]);
 const QP_KEYS = encodeKeys(["time", "count"]);
@@ -658,7 +657,7 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
   });
 
   // Score (and stream per-question results).
-  const out = opts.perQuestionOut ? new PerQuestionWriter(opts.perQuestionOut) : null;
+  const out = opts.perQuestionOut ? new VcbenchResultWriter(opts.perQuestionOut, truth.table) : null;
   const agg = new VcbenchAggregator();
   const input: VcbenchQuestionInput = { subtype: "", times: tTimes, truths: tCounts, predictions: pred, from: 0, to: 0 };
   let nInvalid = 0;
@@ -694,7 +693,7 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
       input.to = end;
       const score = scoreVcbenchQuestion(input, variant);
       agg.add(score);
-      if (out) out.write(truth.idOf(qi), score);
+      if (out) out.write(truth.entryOf.data[qi], score);
     }
   } finally {
     out?.close();
@@ -714,37 +713,6 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
     problems_omitted: problems.omitted,
   };
   return { result, problems: problems.list };
-}
-
-/** Buffered writer of per-question result lines (JSONL). */
-class PerQuestionWriter {
-  private fd: number;
-  private buf = Buffer.allocUnsafe(1 << 18);
-  private chunk = "";
-  constructor(readonly path: string) {
-    try {
-      this.fd = openSync(path, "w");
-    } catch (err) {
-      throw new FileReadError(path, `cannot write per-question results (${(err as Error).message})`);
-    }
-  }
-  /** `{"id":…,"subtype":…,"gpa":…,"moc":…,"uda":…,"n_queries":…,"n_valid":…}` and a newline. */
-  write(id: string, s: VcbenchQuestionScore): void {
-    const quoted = PLAIN_ID.test(id) ? `"${id}"` : JSON.stringify(id);
-    this.chunk += `{"id":${quoted},"subtype":"${s.subtype}","gpa":${s.gpa},"moc":${s.moc},"uda":${s.uda},"n_queries":${s.n_queries},"n_valid":${s.n_valid}}\n`;
-    if (this.chunk.length > 1 << 16) this.flush();
-  }
-  private flush(): void {
-    if (this.chunk.length === 0) return;
-    if (this.chunk.length * 3 > this.buf.length) this.buf = Buffer.allocUnsafe(this.chunk.length * 3);
-    const n = this.buf.write(this.chunk, 0, "utf8");
-    writeSync(this.fd, this.buf, 0, n);
-    this.chunk = "";
-  }
-  close(): void {
-    this.flush();
-    closeSync(this.fd);
-  }
 }
 
 const pct = (v: unknown): string => (typeof v === "number" ? (v * 100).toFixed(1) : "-");
