@@ -1,11 +1,11 @@
 import "server-only";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parse } from "csv-parse/sync";
 import { scoreEcBench, type EcBenchSummary, type EcGroupSummary, type EcRow, type EcVariant, type JudgedMatch } from "@/lib/metrics/ecbench";
 import type { Interval } from "@/lib/metrics/intervals";
 import { parseClipList, parseClipListReference } from "@/lib/metrics/parse-time";
-import { FileReadError } from "./read-jsonl";
+import { FileReadError, readTextFile } from "./read-jsonl";
 import { ProblemLog } from "./problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
@@ -58,13 +58,7 @@ const CATEGORY_NAMES: Record<string, string> = {
 };
 
 function readCsv(path: string, problems: ProblemLog): CsvFile {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    throw new FileReadError(path, e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "is a directory" : e.message);
-  }
+  const text = readTextFile(path);
   const name = basename(path);
   const startLine = (endLine: number, raw: string | undefined) => {
     const body = (raw ?? "").replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\r?\n$/, "");

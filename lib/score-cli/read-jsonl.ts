@@ -1,5 +1,5 @@
 import "server-only";
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Problem } from "@/lib/metrics/problems";
 
@@ -32,6 +32,56 @@ function describeFsError(err: unknown): string {
 const CHUNK = 1 << 20;
 
 /**
+ * Splits bytes into lines as they are read, for both readers below: the caller reads into
+ * `buf[filled, buf.length)` (after {@link reserve}), then hands the count to {@link consume}.
+ * Drops a UTF-8 byte-order mark at the start of the file and a "\r" before each "\n".
+ */
+class LineAssembler {
+  buf = Buffer.allocUnsafe(CHUNK);
+  filled = 0;
+  private lineNumber = 0;
+  private first = true;
+
+  /** Makes room to read into (the buffer doubles when one line fills it). */
+  reserve(): void {
+    if (this.filled < this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+    this.buf.copy(bigger, 0, 0, this.filled);
+    this.buf = bigger;
+  }
+
+  /**
+   * Takes `n` bytes just read (0 at the end of the file) and calls `onLine` for every line
+   * they complete, plus the unterminated last line at the end. Returns false at the end.
+   */
+  consume(n: number, onLine: (bytes: Buffer, start: number, end: number, lineNumber: number) => void): boolean {
+    const buf = this.buf;
+    const dataEnd = this.filled + n;
+    let start = 0;
+    if (this.first && (dataEnd >= 3 || n === 0)) {
+      if (dataEnd >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
+      this.first = false;
+    }
+    let searchFrom = Math.max(this.filled, start);
+    for (;;) {
+      const nl = buf.indexOf(10, searchFrom);
+      if (nl === -1 || nl >= dataEnd) break;
+      const end = nl > start && buf[nl - 1] === 13 ? nl - 1 : nl;
+      onLine(buf, start, end, ++this.lineNumber);
+      start = nl + 1;
+      searchFrom = start;
+    }
+    if (n === 0) {
+      if (start < dataEnd) onLine(buf, start, buf[dataEnd - 1] === 13 ? dataEnd - 1 : dataEnd, ++this.lineNumber);
+      return false;
+    }
+    if (start > 0) buf.copy(buf, 0, start, dataEnd);
+    this.filled = dataEnd - start;
+    return true;
+  }
+}
+
+/**
  * Calls `onLine(bytes, start, end, lineNumber)` for every line of the file, synchronously,
  * with the line's bytes in `bytes[start, end)` (without "\n" or a trailing "\r"). The
  * buffer is reused: copy what you keep before returning. An empty last line after a final
@@ -48,50 +98,34 @@ export function forEachLineBytes(
     throw new FileReadError(path, describeFsError(err));
   }
   try {
-    let buf = Buffer.allocUnsafe(CHUNK);
-    let filled = 0;
-    let lineNumber = 0;
-    let first = true;
+    const lines = new LineAssembler();
     for (;;) {
-      if (filled === buf.length) {
-        const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, filled);
-        buf = bigger;
-      }
+      lines.reserve();
       let n: number;
       try {
-        n = readSync(fd, buf, filled, buf.length - filled, null);
+        n = readSync(fd, lines.buf, lines.filled, lines.buf.length - lines.filled, null);
       } catch (err) {
         throw new FileReadError(path, describeFsError(err));
       }
-      const dataEnd = filled + n;
-      let start = 0;
-      if (first && (dataEnd >= 3 || n === 0)) {
-        if (dataEnd >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
-        first = false;
-      }
-      let searchFrom = Math.max(filled, start);
-      for (;;) {
-        const nl = buf.indexOf(10, searchFrom);
-        if (nl === -1 || nl >= dataEnd) break;
-        const end = nl > start && buf[nl - 1] === 13 ? nl - 1 : nl;
-        onLine(buf, start, end, ++lineNumber);
-        start = nl + 1;
-        searchFrom = start;
-      }
-      if (n === 0) {
-        if (start < dataEnd) {
-          const end = buf[dataEnd - 1] === 13 ? dataEnd - 1 : dataEnd;
-          onLine(buf, start, end, ++lineNumber);
-        }
-        return;
-      }
-      if (start > 0) buf.copy(buf, 0, start, dataEnd);
-      filled = dataEnd - start;
+      if (!lines.consume(n, onLine)) return;
     }
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The whole text of a (small) file as UTF-8, without a leading byte-order mark. Throws
+ * {@link FileReadError} naming the file and the reason when it cannot be read.
+ */
+export function readTextFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new FileReadError(path, describeFsError(err));
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 // ignoreBOM: U+FEFF inside a line stays (only a file-initial BOM is dropped above).
@@ -127,46 +161,19 @@ export async function* readLines(path: string): AsyncGenerator<TextLine> {
     throw new FileReadError(path, describeFsError(err));
   }
   try {
-    let buf = Buffer.allocUnsafe(CHUNK);
-    let filled = 0;
-    let lineNumber = 0;
-    let first = true;
+    const lines = new LineAssembler();
     for (;;) {
-      if (filled === buf.length) {
-        const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, filled);
-        buf = bigger;
-      }
+      lines.reserve();
       let n: number;
       try {
-        ({ bytesRead: n } = await fh.read(buf, filled, buf.length - filled, null));
+        ({ bytesRead: n } = await fh.read(lines.buf, lines.filled, lines.buf.length - lines.filled, null));
       } catch (err) {
         throw new FileReadError(path, describeFsError(err));
       }
-      const dataEnd = filled + n;
-      let start = 0;
-      if (first && (dataEnd >= 3 || n === 0)) {
-        if (dataEnd >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
-        first = false;
-      }
       const out: TextLine[] = [];
-      let searchFrom = Math.max(filled, start);
-      for (;;) {
-        const nl = buf.indexOf(10, searchFrom);
-        if (nl === -1 || nl >= dataEnd) break;
-        const end = nl > start && buf[nl - 1] === 13 ? nl - 1 : nl;
-        out.push({ line: ++lineNumber, text: decodeLine(buf, start, end) });
-        start = nl + 1;
-        searchFrom = start;
-      }
-      if (n === 0 && start < dataEnd) {
-        const end = buf[dataEnd - 1] === 13 ? dataEnd - 1 : dataEnd;
-        out.push({ line: ++lineNumber, text: decodeLine(buf, start, end) });
-      }
+      const more = lines.consume(n, (b, s, e, line) => out.push({ line, text: decodeLine(b, s, e) }));
       yield* out;
-      if (n === 0) return;
-      if (start > 0) buf.copy(buf, 0, start, dataEnd);
-      filled = dataEnd - start;
+      if (!more) return;
     }
   } finally {
     await fh.close();

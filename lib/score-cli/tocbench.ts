@@ -1,11 +1,10 @@
 import "server-only";
-import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { TOC_FORMATS, extractTocAnswer } from "@/lib/metrics/parse-answer";
 import { TOC_RANDOM_CHANCE, scoreTocbench, type TocItem, type TocPrediction } from "@/lib/metrics/tocbench";
 import { parseTocBenchFile } from "@/lib/metrics/tocbench-schema";
 import { encodeKeys, rangeText, scanObjectFields } from "./json-scan";
-import { FileReadError, decodeLine, forEachLineBytes, isBlankLine, malformedJsonProblem } from "./read-jsonl";
+import { FileReadError, decodeLine, forEachLineBytes, isBlankLine, malformedJsonProblem, readTextFile } from "./read-jsonl";
 import { ProblemLog } from "./problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
@@ -40,14 +39,7 @@ function lineColumn(text: string, position: number): string {
 }
 
 function readTruth(path: string): { items: TocItem[]; problems: ProblemLog } {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    throw new FileReadError(path, e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "is a directory" : e.message);
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const text = readTextFile(path);
   let value: unknown;
   try {
     value = JSON.parse(text);

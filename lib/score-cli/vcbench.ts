@@ -131,6 +131,24 @@ class TruthScratch {
   n = new Int32Array(1);
 }
 
+/** Index of the last key read by {@link readKey} in its key list, or -1. */
+const keyFound = new Int32Array(1);
+
+/**
+ * Reads an unescaped `"key":` at `i` of a fast-path object; returns the position of the
+ * value (whitespace skipped) or -1, and stores the key's index in `keys` (or -1) in
+ * `keyFound[0]`.
+ */
+function readKey(b: Uint8Array, i: number, e: number, keys: readonly Uint8Array[]): number {
+  if (i >= e || b[i] !== 0x22) return -1;
+  const q = plainStringEnd(b, i, e);
+  if (q < 0) return -1;
+  keyFound[0] = keyIndex(b, i + 1, q, keys);
+  i = skipWs(b, q + 1, e);
+  if (i >= e || b[i] !== 0x3a) return -1;
+  return skipWs(b, i + 1, e);
+}
+
 /**
  * Fast path for a truth line: true (with `t` filled) only when the line is a valid JSON
  * object whose `id` (string), `counting_subtype` (one of the eight) and `query_points`
@@ -144,13 +162,9 @@ function fastTruthLine(b: Uint8Array, s: number, e: number, t: TruthScratch): bo
   i = skipWs(b, i + 1, e);
   let seen = 0;
   for (;;) {
-    if (i >= e || b[i] !== 0x22) return false;
-    const kq = plainStringEnd(b, i, e);
-    if (kq < 0) return false;
-    const k = keyIndex(b, i + 1, kq, TRUTH_KEYS);
-    i = skipWs(b, kq + 1, e);
-    if (i >= e || b[i] !== 0x3a) return false;
-    i = skipWs(b, i + 1, e);
+    i = readKey(b, i, e, TRUTH_KEYS);
+    if (i < 0) return false;
+    const k = keyFound[0];
     if (k >= 0) {
       if (seen & (1 << k)) return false;
       seen |= 1 << k;
@@ -174,13 +188,9 @@ function fastTruthLine(b: Uint8Array, s: number, e: number, t: TruthScratch): bo
       i = skipWs(b, i + 1, e);
       let qseen = 0;
       for (;;) {
-        if (i >= e || b[i] !== 0x22) return false;
-        const qq = plainStringEnd(b, i, e);
-        if (qq < 0) return false;
-        const qk = keyIndex(b, i + 1, qq, QP_KEYS);
-        i = skipWs(b, qq + 1, e);
-        if (i >= e || b[i] !== 0x3a) return false;
-        i = skipWs(b, i + 1, e);
+        i = readKey(b, i, e, QP_KEYS);
+        if (i < 0) return false;
+        const qk = keyFound[0];
         if (qk >= 0) {
           if (qseen & (1 << qk)) return false;
           qseen |= 1 << qk;
@@ -378,14 +388,9 @@ function fastPredLine(b: Uint8Array, s: number, e: number, r: PredRecord, end: {
   if (i < e && b[i] === 0x7d) return skipWs(b, i + 1, e) === e;
   let seen = 0;
   for (;;) {
-    if (i >= e || b[i] !== 0x22) return false;
-    const kq = plainStringEnd(b, i, e);
-    if (kq < 0) return false;
-    const k = keyIndex(b, i + 1, kq, PRED_KEYS);
-    i = skipWs(b, kq + 1, e);
-    if (i >= e || b[i] !== 0x3a) return false;
-    i = skipWs(b, i + 1, e);
-    if (i >= e) return false;
+    i = readKey(b, i, e, PRED_KEYS);
+    if (i < 0 || i >= e) return false;
+    const k = keyFound[0];
     if (k >= 0) {
       if (seen & (1 << k)) return false;
       seen |= 1 << k;

@@ -1,5 +1,5 @@
 import "server-only";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import {
   chanceBaselines,
@@ -8,7 +8,7 @@ import {
   type VstatGroupSummary,
   type VstatSummary,
 } from "@/lib/metrics/vstat";
-import { FileReadError, readJsonl } from "./read-jsonl";
+import { FileReadError, readJsonl, readTextFile } from "./read-jsonl";
 import { ProblemLog } from "./problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
@@ -38,14 +38,7 @@ type Flattened = { docs: (VstatDoc | null)[]; names: string[] };
 const PRED_FIELDS = ["prediction", "response", "filtered_resps", "resps"];
 
 function readTruth(path: string, problems: ProblemLog): Flattened {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    throw new FileReadError(path, e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "is a directory" : e.message);
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const text = readTextFile(path);
   let payload: unknown;
   try {
     payload = JSON.parse(text);
