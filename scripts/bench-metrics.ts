@@ -7,7 +7,8 @@
  *    and record shape like the real file) and a unified prediction file covering every
  *    query point (about 1 % invalid answers) into a temporary directory;
  * 2. bundles `scripts/score.ts` once with esbuild (`score:build`);
- * 3. runs `node <bundle> --benchmark vcbench ... --per-question <file> --json` as a child
+ * 3. runs `node <bundle> --benchmark vcbench ... --per-question <file> --json` (pinned to one
+ *    CPU with `taskset` when available) as a child
  *    process R times (default 3; read, parse, score, write per-question results) and
  *    reports each run's wall time, CPU time and peak resident memory (from
  *    `/usr/bin/time -v` when available, otherwise by polling VmHWM in /proc/<pid>/status),
@@ -176,7 +177,10 @@ async function main(): Promise<void> {
     );
     const bundle = await buildScoreBundle(join(dir, "score.mjs"));
     const perQuestion = join(dir, "per_question.jsonl");
-    const cmd = [process.execPath, bundle, "--benchmark", "vcbench", "--truth", files.truth, "--preds", files.preds, "--per-question", perQuestion, "--json"];
+    // "On one core": the scorer (and V8's helper threads) pinned to one CPU when taskset exists.
+    const pin = existsSync("/usr/bin/taskset") ? ["/usr/bin/taskset", "-c", String(cpus().length - 1)] : [];
+    if (pin.length) process.stdout.write(`scorer pinned to CPU ${cpus().length - 1} (taskset)\n`);
+    const cmd = [...pin, process.execPath, bundle, "--benchmark", "vcbench", "--truth", files.truth, "--preds", files.preds, "--per-question", perQuestion, "--json"];
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const run = existsSync("/usr/bin/time") ? runWithGnuTime(cmd) : await runWithPolling(cmd);
@@ -196,7 +200,7 @@ async function main(): Promise<void> {
     const out = JSON.parse(runs[0].stdout.trim().split("\n").pop() ?? "{}") as { overall?: Record<string, unknown> };
     const perQuestionLines = readFileSync(perQuestion, "utf8").split("\n").filter(Boolean).length;
     process.stdout.write(
-      `scorer (node ${bundle.split("/").pop()}, one process, best of ${RUNS}): wall ${(best / 1000).toFixed(3)} s, ` +
+      `scorer (node ${bundle.split("/").pop()}, one process${pin.length ? " on one CPU" : ""}, best of ${RUNS}): wall ${(best / 1000).toFixed(3)} s, ` +
         `peak RSS ${peaks.length ? (Math.max(...peaks) / 1024).toFixed(1) + " MB" : "unknown"} [${runs[0].method}]\n` +
         `per-question results: ${perQuestionLines.toLocaleString("en")} lines written to ${KEEP ? perQuestion : "a temporary file"}\n` +
         `overall: ${JSON.stringify(out.overall)}\n` +
