@@ -9,7 +9,7 @@
 import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataDir } from "@/lib/video/storage-paths";
+import { dataDir } from "@/lib/config/data-dir";
 import { db } from "@/lib/db/prisma";
 import { seedDemoAccounts, seedDemoProject } from "@/lib/demo/seed-demo";
 import { importDirectory } from "@/lib/video-library/import-directory";

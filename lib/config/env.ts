@@ -1,5 +1,5 @@
-import path from "node:path";
 import { z } from "zod";
+import { resolveDataDir } from "./data-dir";
 
 /**
  * Playhead's configuration, read once from the environment and validated with zod.
@@ -124,7 +124,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     publicUrl,
     secureCookies: publicUrl?.startsWith("https://") ?? false,
     databaseUrl: v.DATABASE_URL,
-    dataDir: path.resolve(/*turbopackIgnore: true*/ v.PLAYHEAD_DATA_DIR ?? path.join(process.cwd(), "data")),
+    dataDir: resolveDataDir(v.PLAYHEAD_DATA_DIR),
     maxUploadBytes: v.PLAYHEAD_MAX_UPLOAD_BYTES,
     sessionMaxAgeSeconds: v.PLAYHEAD_SESSION_MAX_AGE_SECONDS,
     signInMaxFailures: v.PLAYHEAD_SIGNIN_MAX_FAILURES,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { dataDir } from "@/lib/config/data-dir";
 
 export type DbProvider = "sqlite" | "postgresql";
 
@@ -7,11 +8,6 @@ export type DatabaseTarget = {
   /** For SQLite an absolute `file:` URL; for PostgreSQL the connection URL as given. */
   url: string;
 };
-
-/** Directory for Playhead's data (SQLite file, videos, sidecars). Git-ignored. */
-export function dataDir(): string {
-  return path.resolve(process.env.PLAYHEAD_DATA_DIR ?? path.join(process.cwd(), "data"));
-}
 
 /**
  * Reads DATABASE_URL (default: SQLite file `<data dir>/playhead.db`).

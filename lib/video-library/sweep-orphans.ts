@@ -2,7 +2,8 @@ import "server-only";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { db } from "@/lib/db/prisma";
-import { dataDir, UUID_PATTERN } from "@/lib/video/storage-paths";
+import { dataDir } from "@/lib/config/data-dir";
+import { UUID_PATTERN } from "@/lib/video/storage-paths";
 
 /** A storage directory without a row is only removed once it is older than this (an ingest renames it into place a moment before inserting its row). */
 const ORPHAN_MIN_AGE_MS = 10 * 60 * 1000;

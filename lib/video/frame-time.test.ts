@@ -76,6 +76,15 @@ describe("frame <-> time", () => {
     expect(seekTimeForFrame(offset, 0)).toBeCloseTo(2.52, 12);
   });
 
+  it("seeks into a long VFR frame no further than half the shortest frame (Chromium drops frames by average duration)", () => {
+    // frame 3 lasts 1/15 s; the shortest frames last 1/60 s (1500 ticks)
+    expect(seekTimeForFrame(vfr, 3)).toBeCloseTo((12000 + 750) / 90000, 12);
+    expect(seekTimeForFrame(vfr, 0)).toBeCloseTo(750 / 90000, 12);
+    expect(seekTimeForFrame(vfr, 6)).toBeCloseTo((21000 + 750) / 90000, 12);
+    // constant rate: the middle of the frame
+    expect(seekTimeForFrame(cfr30, 10)).toBeCloseTo(10.5 / 30, 12);
+  });
+
   it("converts between presentation and browser time", () => {
     expect(browserTimeFromPts(7.5, 2.5)).toBe(5);
     expect(ptsFromBrowserTime(5, 2.5)).toBe(7.5);

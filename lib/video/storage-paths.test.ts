@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { dataDir, extensionForContainer, resolveInside, UnsafePathError, uploadTempDir, videoStoragePaths } from "./storage-paths";
+import { dataDir } from "@/lib/config/data-dir";
+import { extensionForContainer, resolveInside, UnsafePathError, uploadTempDir, videoStoragePaths } from "./storage-paths";
 
 const base = path.resolve("/srv/playhead-data");
 const id = "0f8fad5b-d9cb-469f-a165-70867728950e";

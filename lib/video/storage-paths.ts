@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { dataDir } from "@/lib/config/data-dir";
 import type { ContainerKind } from "./probe-video";
 
 /**
@@ -25,10 +26,6 @@ export class UnsafePathError extends Error {
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const SEGMENT_KEY_PATTERN = /^[0-9a-f]{8,64}$/;
-
-export function dataDir(): string {
-  return path.resolve(process.env.PLAYHEAD_DATA_DIR || path.join(process.cwd(), "data"));
-}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
