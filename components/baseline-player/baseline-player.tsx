@@ -196,7 +196,7 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
           onClick={() => {
             setStarted(true);
             setPhase("playing");
-            const video = document.querySelector<HTMLVideoElement>('[data-testid="baseline-video"]');
+            const video = document.querySelector<HTMLVideoElement>('video[data-testid="baseline-video"]');
             void video?.play().catch(() => {});
           }}
           data-testid="baseline-start"
