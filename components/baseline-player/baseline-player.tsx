@@ -86,6 +86,9 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
       });
       pausedAt.current = null;
       setTimeline([]);
+      // Submitting is a user gesture: the next stretch may start by itself (also after a reload
+      // or in a tab that resumed at a question and never pressed "Start").
+      setStarted(true);
       apply(r.state);
     } catch (e) {
       if (isApiError(e) && e.code === "tab_superseded") setPhase("superseded");
