@@ -86,6 +86,9 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
       });
       pausedAt.current = null;
       setTimeline([]);
+      // Submitting is a user gesture: the next stretch may start by itself (also after a reload
+      // or in a tab that resumed at a question and never pressed "Start").
+      setStarted(true);
       apply(r.state);
     } catch (e) {
       if (isApiError(e) && e.code === "tab_superseded") setPhase("superseded");
@@ -196,7 +199,7 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
           onClick={() => {
             setStarted(true);
             setPhase("playing");
-            const video = document.querySelector<HTMLVideoElement>('[data-testid="baseline-video"]');
+            const video = document.querySelector<HTMLVideoElement>('video[data-testid="baseline-video"]');
             void video?.play().catch(() => {});
           }}
           data-testid="baseline-start"

@@ -26,7 +26,10 @@ export function createVideoElement(testId: string): HTMLVideoElement {
 
 /** The tech <video> inside a player (video.js may replace the element it was given). */
 export function techElement(player: VjsPlayer, fallback: HTMLVideoElement, testId: string): HTMLVideoElement {
-  const tech = (player.el()?.querySelector("video") ?? fallback) as HTMLVideoElement;
+  const root = player.el();
+  const tech = (root?.querySelector("video") ?? fallback) as HTMLVideoElement;
+  // video.js copies the original element's attributes onto its wrapper <div>: keep the id on the <video> only.
+  if (root && root !== tech) root.removeAttribute("data-testid");
   tech.setAttribute("data-testid", testId);
   return tech;
 }

@@ -77,7 +77,7 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
           format: "count",
           question: item.question,
           presentation: {},
-          labels: { counting_type: item.subtype.slice(0, 2), counting_subtype: item.subtype },
+          labels: { subtype: item.subtype, counting_type: item.subtype.slice(0, 2) },
           videoRef: item.videoFile,
           videoId: video?.id ?? null,
         },

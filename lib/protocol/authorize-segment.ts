@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { findSession, type ParticipantSession } from "./load-session";
+import { lastServedSegment } from "./last-served";
 import { logServe } from "./log-serve";
 import { decideInitAccess, decideSegmentAccess, type RefusalReason } from "./segment-access";
 import { SERVE_INDEX } from "./serve-codes";
@@ -20,6 +21,7 @@ const MESSAGES: Record<string, string> = {
   not_streaming: "This media is not available.",
   no_such_segment: "This media is not available.",
   already_answered: "This part of the video was already answered and cannot be watched again.",
+  already_served: "This part of the video was already played and cannot be watched again.",
   beyond_unlocked: "This part of the video is not available yet: answer the current question first.",
   nothing_unlocked: "This part of the video is not available yet.",
   consent_required: "Accept the consent form first.",
@@ -28,7 +30,7 @@ const MESSAGES: Record<string, string> = {
 
 function statusFor(reason: string): number {
   if (reason === "no_such_session" || reason === "no_such_segment") return 404;
-  if (reason === "already_answered" || reason === "session_not_active") return 410;
+  if (reason === "already_answered" || reason === "already_served" || reason === "session_not_active") return 410;
   return 403;
 }
 
@@ -72,6 +74,11 @@ export async function authorizeSegment(args: {
   const decision =
     resource === "init" ? decideInitAccess(session.loaded.plan, session) : decideSegmentAccess(session.loaded.plan, session, resource);
   if (!decision.allowed) return fail(decision.reason);
+  if (typeof resource === "number") {
+    // Each segment at most once per session: no replay of what was already played.
+    const last = await lastServedSegment(session.id, resource, Number.MAX_SAFE_INTEGER);
+    if (last !== null) return fail("already_served");
+  }
   return { ok: true, session, resource, logIndex };
 }
 

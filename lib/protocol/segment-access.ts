@@ -30,6 +30,7 @@ export type RefusalReason =
   | "not_streaming"
   | "no_such_segment"
   | "already_answered"
+  | "already_served"
   | "beyond_unlocked"
   | "nothing_unlocked";
 

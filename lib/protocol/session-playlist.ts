@@ -7,7 +7,8 @@ import { logServe } from "./log-serve";
 import { SERVE_INDEX } from "./serve-codes";
 import { PRIVATE_MEDIA_HEADERS } from "./serve-segment";
 import { signedResourcePath } from "./sign-segment-url";
-import { currentStretch, stretchUrlTtlSeconds } from "./stretch";
+import { lastServedSegment } from "./last-served";
+import { currentStretch, stretchUrlTtlSeconds, unplayedStretch } from "./stretch";
 import { enforceTimeLimit } from "./time-limit";
 import { touchSession } from "./touch-session";
 
@@ -25,7 +26,9 @@ export async function sessionPlaylist(user: SessionUser, sessionId: string, now 
   if (session.protocol !== "STREAMING") await refuse(403, "not_streaming", "This session has no playlist.");
   await enforceTimeLimit(session, now);
   if (session.status !== "ACTIVE" || session.studyStatus !== "OPEN") await refuse(410, "session_not_active", "This session is over.");
-  const stretch = currentStretch(session.loaded.plan, session);
+  const whole = currentStretch(session.loaded.plan, session);
+  // Only what this session has not been served yet (a reload resumes, it does not replay).
+  const stretch = unplayedStretch(whole, await lastServedSegment(session.id, whole.first, whole.last));
   if (!stretch.segments.length) await refuse(409, "nothing_unlocked", "No new video before the current question: answer it.");
   const exp = Math.floor(now.getTime() / 1000) + stretchUrlTtlSeconds(stretch.durationSec, session.settings.playbackRate);
   const sign = (resource: number | "init") =>

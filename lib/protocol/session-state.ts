@@ -5,7 +5,8 @@ import type { ParticipantQuestion } from "./participant-question";
 import { participantQuestions } from "./participant-items";
 import { MEDIA_URL_TTL_SECONDS } from "./serve-media";
 import { signedResourcePath } from "./sign-segment-url";
-import { currentStretch } from "./stretch";
+import { lastServedSegment } from "./last-served";
+import { currentStretch, unplayedStretch } from "./stretch";
 import { sessionDeadline } from "./time-limit";
 
 /**
@@ -62,7 +63,8 @@ export async function sessionState(session: ParticipantSession, tabId: string | 
     const askIndex = active && session.unlockedIndex < plan.asks.length ? session.unlockedIndex : null;
     const ask = askIndex === null ? null : plan.asks[askIndex];
     const questions = ask ? await participantQuestions([ask.itemId], false) : new Map();
-    const stretch = ask ? currentStretch(plan, session) : null;
+    const whole = ask ? currentStretch(plan, session) : null;
+    const stretch = whole ? unplayedStretch(whole, await lastServedSegment(session.id, whole.first, whole.last)) : null;
     return {
       ...base,
       streaming: {

@@ -31,3 +31,20 @@ export function currentStretch(plan: SessionPlan, progress: { unlockedIndex: num
 export function stretchUrlTtlSeconds(durationSec: number, playbackRate: number): number {
   return Math.ceil(120 + (2 * durationSec) / playbackRate);
 }
+
+/**
+ * What is left of a stretch for a session that has already been served some of its segments
+ * (reload, second tab): only the segments after the last one served. Segments play in order, so
+ * everything up to the last served one has been seen (or skipped) and is never released again.
+ */
+export function unplayedStretch(stretch: Stretch, lastServed: number | null): Stretch {
+  if (lastServed === null || lastServed < stretch.first) return stretch;
+  const segments = stretch.segments.filter((s) => s.index > lastServed);
+  if (!segments.length) return { ...stretch, segments, mediaStartSec: 0, durationSec: 0 };
+  return {
+    ...stretch,
+    segments,
+    mediaStartSec: segments[0].mediaStartSec,
+    durationSec: segments[segments.length - 1].mediaEndSec - segments[0].mediaStartSec,
+  };
+}

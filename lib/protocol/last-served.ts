@@ -1,0 +1,17 @@
+import "server-only";
+import { db } from "@/lib/db/prisma";
+
+/**
+ * The highest segment index of [first, last] already served (with bytes) to a session, or null.
+ * A streaming session is served each segment at most once: a reload or a second tab resumes after
+ * this segment instead of replaying the stretch.
+ */
+export async function lastServedSegment(sessionId: string, first: number, last: number): Promise<number | null> {
+  if (last < first) return null;
+  const row = await db.segmentServe.findFirst({
+    where: { sessionId, allowed: true, segmentIndex: { gte: first, lte: last } },
+    orderBy: { segmentIndex: "desc" },
+    select: { segmentIndex: true },
+  });
+  return row?.segmentIndex ?? null;
+}
