@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as uploadRoute } from "@/app/api/projects/[projectId]/runs/route";
 import { POST as rescoreRoute } from "@/app/api/projects/[projectId]/runs/[runId]/rescore/route";
 import { GET as leaderboardRoute } from "@/app/api/projects/[projectId]/leaderboard/route";
+import { PATCH as itemRoute } from "@/app/api/projects/[projectId]/items/[itemId]/route";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import { bumpTruthVersion, markStaleRuns, onTruthChanged } from "@/lib/runs/mark-stale";
 import { claimRun, rescoreStaleRuns, startRescoreLoop, RESCORE_LEASE_MS } from "@/lib/runs/rescore-stale";
@@ -89,7 +90,9 @@ describe(`runs: stale and rescoring (${testDb.provider})`, () => {
     const out = await importBenchmarkFile({ kind: "VCBENCH", file, projectName: "stale" });
     expect(out.errors).toEqual([]);
     expect(out.updated).toBeGreaterThan(0);
-    expect(await markStaleRuns(projectId)).toBe(1);
+    // Flagged by the import's own transaction, no separate call needed.
+    expect((await db.modelRun.findUniqueOrThrow({ where: { id: runId } })).stale).toBe(true);
+    expect(await markStaleRuns(projectId)).toBe(0);
     await rescoreStaleRuns({ projectId });
     const after = await db.modelRun.findUniqueOrThrow({ where: { id: runId } });
     const cli = await vcbenchCli.scoreFiles({ truth: file, preds: path.join(VC, "preds-unified.jsonl") });
@@ -118,6 +121,49 @@ describe(`runs: stale and rescoring (${testDb.provider})`, () => {
     const res = await call(rescoreRoute, "/x", { method: "POST", as: admin, params: { projectId, runId } });
     expect(res.status).toBe(200);
     expect(res.json.run).toMatchObject({ id: runId, status: "DONE", stale: false });
+  });
+
+  it("an item edit through the API marks the run stale in its transaction; the background loop rescores it to the new truth", async () => {
+    const item = await db.item.findFirstOrThrow({ where: { projectId, externalId: "0018" }, include: { truth: true } });
+    const oldAnswer = item.truth!.answer as number[];
+    const newAnswer = oldAnswer.map((n) => n + 1);
+    const before = await db.runItemResult.findUniqueOrThrow({ where: { runId_itemId: { runId, itemId: item.id } } });
+    const patched = await call(itemRoute, "/x", { method: "PATCH", as: admin, params: { projectId, itemId: item.id }, json: { version: item.version, truth: { answer: newAnswer }, reason: "recount" } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.result.truthChanged).toBe(true);
+    const stale = await db.modelRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(stale.stale).toBe(true);
+    expect((await leaderboard(admin)).json.rows.find((r: any) => r.runId === runId).stale).toBe(true);
+
+    const stop = startRescoreLoop({ intervalMs: 200 });
+    try {
+      const deadline = Date.now() + 20_000;
+      let run = stale;
+      while ((run.stale || run.status !== "DONE") && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        run = await db.modelRun.findUniqueOrThrow({ where: { id: runId } });
+      }
+      const project = await db.project.findUniqueOrThrow({ where: { id: projectId } });
+      expect(run).toMatchObject({ stale: false, status: "DONE", truthVersion: project.truthVersion });
+      // The stored per-item result is scored against the edited truth:
+      const result = await db.runItemResult.findUniqueOrThrow({ where: { runId_itemId: { runId, itemId: item.id } } });
+      expect(result.parsed).toEqual(oldAnswer); // this run predicted the old truth exactly...
+      expect((before.scores as any).gpa).toBe(1);
+      expect((result.scores as any).gpa).toBeLessThan(0.01); // ...so after the edit it is far off
+      // ...and the aggregates equal the command-line scorer on a truth file with the same edit
+      // (the earlier tests' edits applied too).
+      const lines = readFileSync(path.join(VC, "vcbench_data.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+      const rows = await db.item.findMany({ where: { projectId }, include: { truth: true } });
+      const truthOf = new Map(rows.map((r) => [r.externalId, r.truth!.answer]));
+      for (const r of lines) r.query_points.count = truthOf.get(r.id);
+      const file = path.join(tmp, "truth-api-edit.jsonl");
+      writeFileSync(file, lines.map((r) => JSON.stringify(r)).join("\n") + "\n");
+      const cli = await vcbenchCli.scoreFiles({ truth: file, preds: path.join(VC, "preds-unified.jsonl") });
+      expect((run.aggregates as any).metrics.overall).toEqual(cli.result.overall);
+      expect((run.aggregates as any).metrics.by_subtype).toEqual(cli.result.by_subtype);
+    } finally {
+      stop();
+    }
   });
 
   it("the background loop rescores after onTruthChanged", async () => {

@@ -100,7 +100,7 @@ export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; run
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((r, i) => (
-              <tr key={r.runId} className={cn(r.kind === "HUMAN" && "bg-green-50/40", r.kind === "CHANCE" && "bg-slate-50 italic", r.stale && "opacity-80")} data-testid="leaderboard-row">
+              <tr key={r.runId} className={cn(r.kind === "HUMAN" && "bg-green-50/40", r.kind === "CHANCE" && "bg-slate-50 italic", r.stale && "opacity-80")} data-testid="leaderboard-row" data-run-name={r.name}>
                 <td className="px-2 py-1.5 text-center">
                   <input
                     type="checkbox"
@@ -127,9 +127,13 @@ export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; run
                   </div>
                 </td>
                 {columns.map((c) => (
-                  <td key={c.key} className="border-l border-slate-100 px-2 py-1.5 text-right tabular-nums">
-                    <div>{formatValue(c, r.values[c.key])}</div>
-                    {r.ci?.[c.key] && <div className="text-[10px] text-slate-500">{formatInterval(c, r.ci[c.key])}</div>}
+                  <td key={c.key} className="border-l border-slate-100 px-2 py-1.5 text-right tabular-nums" data-column={c.key}>
+                    <div data-testid="cell-value">{formatValue(c, r.values[c.key])}</div>
+                    {r.ci?.[c.key] && (
+                      <div className="text-[10px] text-slate-500" data-testid="cell-interval">
+                        {formatInterval(c, r.ci[c.key])}
+                      </div>
+                    )}
                   </td>
                 ))}
               </tr>

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { audit, type DbTx } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
+import { bumpTruthVersion } from "@/lib/runs/mark-stale";
 import { sha256File } from "@/lib/video/hash-file";
 import { newId } from "./ids";
 import { issue } from "./issues";
@@ -210,7 +211,8 @@ async function importIntoProject(parsed: ParseResult, out: ImportOutcome, projec
     await writeCreates(tx, projectId, plan.creates, links, opts);
     for (const u of plan.updates) await writeUpdate(tx, u, links.get(u.item.externalId) ?? null, opts);
     if (plan.creates.length > 0 || plan.updates.some((u) => u.truthChanged)) {
-      await tx.project.update({ where: { id: projectId }, data: { truthVersion: { increment: 1 } } });
+      // Runs scored at the old truth are flagged stale in this same transaction.
+      await bumpTruthVersion(projectId, tx);
     }
     const job = await tx.importJob.create({
       data: {

@@ -1,6 +1,7 @@
 import "server-only";
 import { rm } from "node:fs/promises";
 import { importParsed, type ImportOutcome } from "@/lib/benchmarks/import-project";
+import { kickRescore } from "@/lib/runs/rescore-stale";
 import { issue } from "@/lib/benchmarks/issues";
 import { parseBenchmarkFile } from "@/lib/benchmarks/parse-file";
 import { defaultProjectName } from "@/lib/benchmarks/project-defaults";
@@ -139,6 +140,8 @@ export async function importUploadedBenchmark(request: Request, options: UploadI
         noChanges: report.errors.length === 0 && !!before && (report.mode === "eval_match" || isNoChange(report)),
       };
       if (report.errors.length > 0) return failure(422, body);
+      // Runs made stale by changed truth (flagged in the import's transaction) are rescored in the background.
+      if (!options.dryRun) kickRescore();
       return { status: !options.dryRun && !before ? 201 : 200, body };
     } finally {
       release();

@@ -7,6 +7,8 @@ import type { LabelValue, NormalisedItem } from "@/lib/benchmarks/types";
 import { loadVideoTiming } from "@/lib/benchmarks/video-timing";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { bumpTruthVersion } from "@/lib/runs/mark-stale";
+import { kickRescore } from "@/lib/runs/rescore-stale";
 import { truthShapeIssues, type ItemEdit } from "./item-edit-schema";
 
 /**
@@ -19,7 +21,8 @@ import { truthShapeIssues, type ItemEdit } from "./item-edit-schema";
  * - otherwise the item version goes up by one, an ItemRevision (snapshot of item and truth,
  *   author, reason) is written, and an audit entry;
  * - when ground truth changes (answer, truth source, query point times, truth spans) the
- *   ItemTruth version and `Project.truthVersion` go up by one (runs scored before are stale);
+ *   ItemTruth version and `Project.truthVersion` go up by one and the project's runs are marked
+ *   stale in the same transaction; after the commit the background rescoring loop is woken;
  * - query points keep their rows by position (answers given at a point stay linked), frame
  *   indices are recomputed from the linked video's PTS table; a new videoRef is matched against
  *   the library again.
@@ -114,7 +117,7 @@ export async function editItem(projectId: string, itemId: string, edit: ItemEdit
   const frameOf = (t: number) => (timing ? frameForTime(timing, t) : null);
   const version = row.version + 1;
 
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const updated = await tx.item.updateMany({
       where: { id: row.id, version: edit.version },
       data: {
@@ -169,8 +172,8 @@ export async function editItem(projectId: string, itemId: string, edit: ItemEdit
           })),
         });
       }
-      const p = await tx.project.update({ where: { id: projectId }, data: { truthVersion: { increment: 1 } }, select: { truthVersion: true } });
-      projectTruthVersion = p.truthVersion;
+      // Runs scored at the old truth are flagged stale in this same transaction.
+      projectTruthVersion = await bumpTruthVersion(projectId, tx);
     } else if (videoId !== row.videoId) {
       // Same truth, new video: frame indices follow the new video (or are cleared while pending).
       for (const q of row.queryPoints) await tx.queryPoint.update({ where: { id: q.id }, data: { frameIndex: frameOf(q.timeSec) } });
@@ -198,4 +201,7 @@ export async function editItem(projectId: string, itemId: string, edit: ItemEdit
     );
     return { changed: true, version, truthChanged, truthVersion, projectTruthVersion };
   });
+  // After the commit: the background loop rescores the runs marked stale above.
+  if (result.truthChanged) kickRescore();
+  return result;
 }

@@ -15,6 +15,12 @@ import { kickRescore } from "./rescore-stale";
  *   truthVersion and marks its runs stale, inside the caller's transaction.
  * - `onTruthChanged(projectId)`: marks stale runs and wakes the background rescoring loop
  *   (lib/runs/rescore-stale.ts). Call it after the transaction that changed the truth commits.
+ *
+ * Truth-changing write paths and what they call: item edits (lib/projects/item-edit.ts) and
+ * imports (lib/benchmarks/import-project.ts) call `bumpTruthVersion` inside their transaction and
+ * `kickRescore()` after it commits (imports through lib/projects/import-upload.ts; the CLI leaves
+ * it to the server's loop, started by instrumentation.ts, whose sweep finds the stale runs).
+ * An adjudication that resolves to a new truth must do the same.
  */
 export async function markStaleRuns(projectId: string, tx: DbTx = db): Promise<number> {
   const project = await tx.project.findUnique({ where: { id: projectId }, select: { truthVersion: true } });

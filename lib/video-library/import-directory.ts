@@ -16,8 +16,8 @@ export const VIDEO_EXTENSIONS = [
 const EXTENSIONS = new Set<string>(VIDEO_EXTENSIONS);
 
 export type ImportOutcome =
-  | { status: "imported"; videoId: string; transcoded: boolean }
-  | { status: "skipped"; videoId: string }
+  | { status: "imported"; videoId: string; transcoded: boolean; attached: number }
+  | { status: "skipped"; videoId: string; attached: number }
   | { status: "rejected"; reason: string }
   | { status: "failed"; reason: string };
 
@@ -110,10 +110,10 @@ export async function importDirectory(root: string, opts: ImportOptions = {}): P
     summary[outcome.status]++;
     switch (outcome.status) {
       case "imported":
-        log(`${prefix} imported${outcome.transcoded ? " (browser copy made)" : ""}`);
+        log(`${prefix} imported${outcome.transcoded ? " (browser copy made)" : ""}${linkedNote(outcome.attached)}`);
         break;
       case "skipped":
-        log(`${prefix} skipped (already imported)`);
+        log(`${prefix} skipped (already imported)${linkedNote(outcome.attached)}`);
         break;
       case "rejected":
         log(`${prefix} rejected: ${outcome.reason}`);
@@ -131,13 +131,19 @@ export async function importDirectory(root: string, opts: ImportOptions = {}): P
   return summary;
 }
 
+/** ", 2 pending items linked" when the video linked benchmark items waiting for it. */
+function linkedNote(n: number): string {
+  return n === 0 ? "" : `, ${n} pending item${n === 1 ? "" : "s"} linked`;
+}
+
 async function importOne(root: string, rel: string, opts: ImportOptions): Promise<ImportOutcome | "interrupted"> {
   try {
-    const { video, duplicate } = await ingestVideo(
+    const { video, duplicate, attached } = await ingestVideo(
       { file: path.join(root, ...rel.split("/")), mode: "copy" },
       { displayName: path.posix.basename(rel), sourcePath: rel, actorId: opts.actorId ?? null, via: "import", signal: opts.signal },
     );
-    return duplicate ? { status: "skipped", videoId: video.id } : { status: "imported", videoId: video.id, transcoded: video.transcoded };
+    const n = attached?.attached ?? 0;
+    return duplicate ? { status: "skipped", videoId: video.id, attached: n } : { status: "imported", videoId: video.id, transcoded: video.transcoded, attached: n };
   } catch (e) {
     if (e instanceof IngestAbortedError || opts.signal?.aborted) return "interrupted";
     if (e instanceof VideoRejectedError) return { status: "rejected", reason: e.reason };

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { audit } from "@/lib/audit/audit";
+import { attachPendingItems, type AttachResult } from "@/lib/benchmarks/attach-pending-items";
 import { db } from "@/lib/db/prisma";
 import { decidePlayback } from "@/lib/video/browser-playable";
 import { sha256File } from "@/lib/video/hash-file";
@@ -63,7 +64,12 @@ export type IngestOptions = {
 
 export type IngestStep = "hashing" | "probing" | "copying" | "remuxing" | "transcoding" | "sidecars" | "thumbnail" | "saving";
 
-export type IngestResult = { video: LibraryVideo; duplicate: boolean };
+export type IngestResult = {
+  video: LibraryVideo;
+  duplicate: boolean;
+  /** Pending benchmark items that were linked to this video (lib/benchmarks/attach-pending-items). */
+  attached?: AttachResult;
+};
 
 /** The file is a valid video but no browser-playable copy of it could be made (message user-safe). */
 export class PlaybackCopyError extends Error {
@@ -124,9 +130,20 @@ function isUniqueViolation(e: unknown): boolean {
   return (e as { code?: unknown } | null)?.code === "P2002";
 }
 
+/**
+ * Ingests the file (above), then links the benchmark items that were waiting for this video
+ * (by name or path; their query times and spans get frame indices). A failure to link is logged
+ * and leaves the items pending; the video stays in the library.
+ */
 export async function ingestVideo(source: IngestSource, opts: IngestOptions): Promise<IngestResult> {
   try {
-    return await ingest(source, opts);
+    const result = await ingest(source, opts);
+    try {
+      result.attached = await attachPendingItems(result.video.id);
+    } catch (e) {
+      console.warn(`[playhead] linking pending items to video ${result.video.id} failed: ${(e as Error).message}`);
+    }
+    return result;
   } finally {
     // An upload's temp file is ours whatever happened (already moved away when all went well).
     if (source.mode === "move") await rm(source.file, { force: true });

@@ -4,10 +4,12 @@ import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
+import { canManageProjects } from "@/lib/projects/access";
 import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
 import { HEADLINE_LABELS } from "@/lib/leaderboard/item-score";
 import { canSeeTruth, canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
 import { projectForPage } from "@/lib/runs/page-project";
+import { ProjectHeader } from "../../_components/project-header";
 
 export const dynamic = "force-dynamic";
 
@@ -32,31 +34,29 @@ export default async function LeaderboardPage({ params, searchParams }: { params
   const stale = data.rows.filter((r) => r.stale).length;
   return (
     <main className="mx-auto flex max-w-[100rem] flex-col gap-4 p-6">
-      <nav className="text-sm text-slate-500">
-        <Link href={base} className="text-blue-700 hover:underline">
-          {project.name}
-        </Link>{" "}
-        / Leaderboard
-      </nav>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Leaderboard</h1>
-        <div className="flex flex-wrap gap-2">
-          <Link href={ci ? `${base}/leaderboard` : `${base}/leaderboard?ci=1`} className={buttonClasses("secondary")}>
-            {ci ? "Hide intervals" : "Show 95 % intervals"}
-          </Link>
-          <a href={`${api}?format=csv${ci ? "&ci=1" : ""}`} className={buttonClasses("secondary")}>
-            Export CSV
-          </a>
-          <Link href={`${base}/runs`} className={buttonClasses("secondary")}>
-            Runs
-          </Link>
-          {canUploadRuns(user.role) && (
-            <Link href={`${base}/runs/new`} className={buttonClasses("primary")}>
-              Upload predictions
+      <ProjectHeader
+        project={project}
+        current="leaderboard"
+        isAdmin={canManageProjects(user.role)}
+        actions={
+          <>
+            <Link href={ci ? `${base}/leaderboard` : `${base}/leaderboard?ci=1`} className={buttonClasses("secondary")}>
+              {ci ? "Hide intervals" : "Show 95 % intervals"}
             </Link>
-          )}
-        </div>
-      </div>
+            <a href={`${api}?format=csv${ci ? "&ci=1" : ""}`} className={buttonClasses("secondary")} download>
+              Export CSV
+            </a>
+            <a href={`${api}?format=json${ci ? "&ci=1" : ""}`} className={buttonClasses("secondary")} download>
+              Export JSON
+            </a>
+            {canUploadRuns(user.role) && (
+              <Link href={`${base}/runs/new`} className={buttonClasses("primary")}>
+                Upload predictions
+              </Link>
+            )}
+          </>
+        }
+      />
       <p className="text-sm text-slate-600">
         {data.project.benchmark} · truth version {data.project.truthVersion} · {data.project.variant} metric variant
         {stale ? ` · ${stale} stale row${stale === 1 ? "" : "s"} (scored at an older truth; being rescored)` : ""}

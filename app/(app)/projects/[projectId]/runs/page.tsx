@@ -3,10 +3,12 @@ import { KindBadge, StaleBadge } from "@/components/leaderboard/kind-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/current-user";
+import { canManageProjects } from "@/lib/projects/access";
 import { canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
 import { projectForPage } from "@/lib/runs/page-project";
 import { ensureRescoreLoop } from "@/lib/runs/rescore-stale";
 import { listRuns } from "@/lib/runs/run-queries";
+import { ProjectHeader } from "../../_components/project-header";
 
 export const dynamic = "force-dynamic";
 
@@ -20,26 +22,20 @@ export default async function RunsPage({ params }: { params: Promise<{ projectId
   const base = `/projects/${encodeURIComponent(projectId)}`;
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-4 p-6">
-      <nav className="text-sm text-slate-500">
-        <Link href={base} className="text-blue-700 hover:underline">
-          {project.name}
-        </Link>{" "}
-        / Runs
-      </nav>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Runs</h1>
-        <div className="flex gap-2">
-          <Link href={`${base}/leaderboard`} className={buttonClasses("secondary")}>
-            Leaderboard
-          </Link>
-          {canUploadRuns(user.role) && (
+      <ProjectHeader
+        project={project}
+        current="runs"
+        isAdmin={canManageProjects(user.role)}
+        subtitle={<p className="mt-1 text-sm text-slate-600">Model runs, human baselines and chance rows, scored against the project&apos;s ground truth.</p>}
+        actions={
+          canUploadRuns(user.role) && (
             <Link href={`${base}/runs/new`} className={buttonClasses("primary")}>
               Upload predictions
             </Link>
-          )}
-        </div>
-      </div>
-      <Table>
+          )
+        }
+      />
+      <Table aria-label="Runs">
         <THead>
           <Tr>
             <Th>Name</Th>

@@ -18,7 +18,8 @@ const query = z.object({
  * GET /api/projects/[projectId]/leaderboard — every run of the project (MODEL, HUMAN, CHANCE) with
  * the columns of the paper's main table, values ×100 for percentages; stale rows flagged (staff;
  * 403 for participants). `?ci=1` adds 95 % bootstrap intervals from the per-item scores (seeded:
- * `?seed=` default 0, `?resamples=` default 1000); `?format=csv` exports the same table as CSV.
+ * `?seed=` default 0, `?resamples=` default 1000); `?format=csv` exports the same table as CSV,
+ * `?format=json` the JSON answer as a file to download.
  */
 export const GET = route<undefined, z.infer<typeof query>, { projectId: string }>({ roles: RUN_VIEW_ROLES, query }, async ({ params, query: q }) => {
   const data = await buildLeaderboard(params.projectId, {
@@ -29,6 +30,12 @@ export const GET = route<undefined, z.infer<typeof query>, { projectId: string }
     const file = `${data.project.slug}-leaderboard${data.ci ? "-ci" : ""}.csv`;
     return new Response(leaderboardCsv(data), {
       headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" },
+    });
+  }
+  if (q.format === "json") {
+    const file = `${data.project.slug}-leaderboard${data.ci ? "-ci" : ""}.json`;
+    return new Response(JSON.stringify(data, null, 2), {
+      headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" },
     });
   }
   return data;

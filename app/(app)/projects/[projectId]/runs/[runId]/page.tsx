@@ -80,7 +80,7 @@ export default async function RunPage({ params }: { params: Promise<{ projectId:
                   .map((c) => (
                     <div key={c.key} className="flex gap-2 text-sm">
                       <dt className="text-slate-600">{c.label}</dt>
-                      <dd className="font-medium tabular-nums">{formatValue(c, c.unit === "percent" && table[c.key] != null ? table[c.key]! * 100 : table[c.key])}</dd>
+                      <dd className="font-medium tabular-nums" data-testid={`score-${c.key}`}>{formatValue(c, c.unit === "percent" && table[c.key] != null ? table[c.key]! * 100 : table[c.key])}</dd>
                     </div>
                   ))}
               </dl>

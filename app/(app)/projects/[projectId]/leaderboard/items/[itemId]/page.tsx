@@ -59,7 +59,9 @@ export default async function ItemDrillPage({ params }: { params: Promise<{ proj
         <CardBody className="space-y-1 text-sm">
           <p>
             <span className="font-medium">Answer: </span>
-            <code className="break-words">{compactJson(d.truth.answer, 2000)}</code>
+            <code className="break-words" data-testid="drill-truth">
+              {compactJson(d.truth.answer, 2000)}
+            </code>
           </p>
           {d.truth.queryTimes.length > 0 && (
             <p>
@@ -75,7 +77,7 @@ export default async function ItemDrillPage({ params }: { params: Promise<{ proj
           )}
         </CardBody>
       </Card>
-      <Table>
+      <Table aria-label="Answers of every row">
         <THead>
           <Tr>
             <Th>Run</Th>
@@ -87,14 +89,14 @@ export default async function ItemDrillPage({ params }: { params: Promise<{ proj
         </THead>
         <TBody>
           {d.runs.map((r) => (
-            <Tr key={r.runId}>
+            <Tr key={r.runId} data-testid="drill-row" data-run-name={r.name}>
               <Td>
                 <Link href={`${base}/runs/${r.runId}`} className="font-medium text-blue-700 hover:underline">
                   {r.name}
                 </Link>{" "}
                 <KindBadge kind={r.kind} /> <StaleBadge stale={r.stale} />
               </Td>
-              <Td className="max-w-md break-words">{r.scores ? answerOf(r.raw) : <span className="text-slate-400">no prediction</span>}</Td>
+              <Td className="max-w-md break-words" data-testid="drill-answer">{r.scores ? answerOf(r.raw) : <span className="text-slate-400">no prediction</span>}</Td>
               <Td className="max-w-xs break-words">{r.scores ? (r.valid ? compactJson(r.parsed, 300) : <span className="text-red-700">invalid</span>) : ""}</Td>
               <Td className="tabular-nums">{formatFraction(r.headline)}</Td>
               <Td className="text-xs text-slate-600">
