@@ -20,6 +20,10 @@ const nextConfig = {
     "@prisma/schema-engine-wasm",
   ],
   experimental: {
+    // Load route code on first use instead of every page and route at start: the media route
+    // needs little of it, and preloading everything held the server near 250 MB RSS before any
+    // request (scripts/bench-media.ts targets < 300 MB while streaming to 20 readers).
+    preloadEntriesOnStart: false,
     serverActions: {
       // Server actions carry form values only; uploads go through route handlers.
       bodySizeLimit: "2mb",

@@ -11,6 +11,7 @@ import { call, makeRequest, routeContext, type RequestOptions } from "@/tests/su
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { GET as getPts } from "@/app/api/videos/[id]/pts/route";
 import { GET as getThumbnail } from "@/app/api/videos/[id]/thumbnail/route";
+import { DELETE as deleteVideoRoute, GET as getVideoRoute } from "@/app/api/videos/[id]/route";
 import { makeVideoFixtures, type VideoFixtures } from "./videos-helpers";
 
 let dir = "";
@@ -217,5 +218,28 @@ describe("PTS table and thumbnail routes", () => {
     expect(res.bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const row = await db.video.findUniqueOrThrow({ where: { id: direct.id } });
     expect(row.thumbnailFile).toBe("thumb.jpg");
+  });
+});
+
+describe("unknown video ids", () => {
+  it("every video route answers 404 JSON naming the problem, and nothing is changed", async () => {
+    const rows = await db.video.count();
+    const auditRows = await db.auditLog.count();
+    const id = "no-such-video";
+    for (const res of [
+      await media(id),
+      await media(id, { head: true }),
+      await callBytes(getPts, `/api/videos/${id}/pts`, { as: annotator, params: { id } }),
+      await callBytes(getThumbnail, `/api/videos/${id}/thumbnail`, { as: annotator, params: { id } }),
+      await callBytes(getVideoRoute, `/api/videos/${id}`, { as: annotator, params: { id } }),
+      await callBytes(deleteVideoRoute, `/api/videos/${id}`, { method: "DELETE", as: admin, params: { id } }),
+      // a path-like id is just an unknown id, never a path
+      await media("..%2F..%2Fetc%2Fpasswd"),
+    ]) {
+      expect(res.status).toBe(404);
+      if (res.bytes.length) expect(res.json).toEqual({ error: { code: "not_found", message: "No such video." } });
+    }
+    expect(await db.video.count()).toBe(rows);
+    expect(await db.auditLog.count()).toBe(auditRows);
   });
 });

@@ -7,6 +7,8 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUT } from "@/app/api/videos/upload/route";
 import { resetEnvCache } from "@/lib/config/env";
+import { runProcess } from "@/lib/video/run-process";
+import { ffmpegPath } from "@/lib/video/tool-paths";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { call, readResponse, routeContext, sessionCookie, TEST_ORIGIN } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
@@ -166,19 +168,50 @@ describe("PUT /api/videos/upload", () => {
   });
 
   it("uses only the base name of x-file-name; ../ never reaches the filesystem", async () => {
+    const count = await db.video.count();
+    const stored = await listTree(videosDir());
     const res = await upload(fx.text, "../../../etc/passwd.mp4");
     expect(res.status).toBe(422);
     expect(res.json.error.message).toMatch(/^passwd\.mp4: not a video/);
     expect(existsSync(path.join(testDb.dataDir, "..", "etc"))).toBe(false);
+    expect(await db.video.count()).toBe(count);
+    expect(await listTree(videosDir())).toEqual(stored);
+    expect(await listTree(tmpDir())).toEqual([]);
   });
 
-  it("refuses control characters and a missing name with 400", async () => {
-    const bad = await upload(fx.cfr, "evil\nname.mp4");
-    expect(bad.status).toBe(400);
-    expect(bad.json.error.message).toMatch(/x-file-name: .*control characters/);
+  it("stores a valid video sent under a ../ name with generated file names only", async () => {
+    const before = new Set(await listTree(videosDir()));
+    const distinct = path.join(dir, "sneaky-source.mp4");
+    const r = await runProcess(ffmpegPath(), ["-v", "error", "-y", "-i", fx.cfr, "-c", "copy", "-metadata", "comment=sneaky", distinct]);
+    expect(r.code).toBe(0);
+    const res = await upload(distinct, "../../outside/dir/../sneaky.mp4");
+    expect(res.status).toBe(201);
+    expect(res.json.video.originalName).toBe("sneaky.mp4");
+    const row = await db.video.findUniqueOrThrow({ where: { id: res.json.video.id } });
+    const added = (await listTree(videosDir())).filter((f) => !before.has(f));
+    expect(added.length).toBeGreaterThan(0);
+    for (const f of added) {
+      expect(f.startsWith(`${row.storageKey}`)).toBe(true);
+      expect(f).not.toMatch(/sneaky|outside|\.\./);
+    }
+    expect(existsSync(path.join(testDb.dataDir, "..", "outside"))).toBe(false);
+    expect(await listTree(tmpDir())).toEqual([]);
+  });
+
+  it("refuses control characters and a missing name with 400, keeping nothing", async () => {
+    const count = await db.video.count();
+    const stored = await listTree(videosDir());
+    for (const name of ["evil\nname.mp4", "nul\u0000byte.mp4", "del\u007fchar.mp4", "tab\tname.mp4"]) {
+      const bad = await upload(fx.cfr, name);
+      expect(bad.status, name).toBe(400);
+      expect(bad.json.error.code).toBe("invalid_file_name");
+      expect(bad.json.error.message).toMatch(/x-file-name: .*control characters/);
+    }
     const missing = await call(PUT, "/api/videos/upload", { method: "PUT", as: admin, body: await readFile(fx.cfr) });
     expect(missing.status).toBe(400);
     expect(missing.json.error.message).toMatch(/x-file-name header is missing/);
+    expect(await db.video.count()).toBe(count);
+    expect(await listTree(videosDir())).toEqual(stored);
     expect(await listTree(tmpDir())).toEqual([]);
   });
 
@@ -202,6 +235,23 @@ describe("PUT /api/videos/upload", () => {
       expect(res.status).toBe(413);
       expect(res.headers.get("connection")).toBe("close");
       expect(res.json.error.message).toMatch(/^big\.mp4: The file is larger than the upload limit/);
+      expect(await listTree(tmpDir())).toEqual([]);
+    });
+
+    it("a real video over the limit is refused with 413 naming it; no row, no stored file", async () => {
+      const count = await db.video.count();
+      const stored = await listTree(videosDir());
+      const bytes = await readFile(fx.cfr);
+      process.env.PLAYHEAD_MAX_UPLOAD_BYTES = String(bytes.length - 1);
+      resetEnvCache();
+      const res = await upload(fx.cfr, "too-long.mp4").finally(() => {
+        process.env.PLAYHEAD_MAX_UPLOAD_BYTES = "100000";
+        resetEnvCache();
+      });
+      expect(res.status).toBe(413);
+      expect(res.json.error.message).toMatch(/^too-long\.mp4: The file is larger than the upload limit/);
+      expect(await db.video.count()).toBe(count);
+      expect(await listTree(videosDir())).toEqual(stored);
       expect(await listTree(tmpDir())).toEqual([]);
     });
 

@@ -7,8 +7,10 @@
  * - Stepping pauses, then seeks to the middle of the target frame's display interval
  *   (lib/player/frame-navigation.ts). Repeated steps chain from the frame being sought, not
  *   from the one still displayed, so ten quick presses move exactly ten frames.
- * - On pause, currentTime is snapped to the middle of the displayed frame, so that what an
- *   annotator sees and what currentTime says can never be one frame apart.
+ * - On pause, currentTime is snapped to the middle of the frame last presented (per
+ *   requestVideoFrameCallback). Measured in Chromium: right after a pause during playback,
+ *   currentTime can still lie in the frame BEFORE the one on screen; without the snap the
+ *   read-out (and the next step) would be one frame off what the annotator sees.
  */
 import { browserSeekTimeForFrame, frameAtBrowserTime, readoutForFrame, stepFrame } from "@/lib/player/frame-navigation";
 import type { PlayerStore } from "@/lib/player/player-store";
@@ -35,6 +37,11 @@ export function attachFrameController(
   const hasFrameCallback = typeof video.requestVideoFrameCallback === "function";
   let frameHandle: number | null = null;
   let detached = false;
+  /** mediaTime of the last frame composited (requestVideoFrameCallback), or null. */
+  let presentedTime: number | null = null;
+  let snapTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The next pause comes from a frame step, which seeks by itself: no snap. */
+  let pauseFromStep = false;
 
   const show = (browserTime: number) => {
     const i = frameAtBrowserTime(table, browserTime);
@@ -52,12 +59,14 @@ export function attachFrameController(
 
   const onFrame = (_now: number, metadata: { mediaTime: number }) => {
     if (detached) return;
+    presentedTime = metadata.mediaTime;
     show(metadata.mediaTime);
     frameHandle = video.requestVideoFrameCallback!(onFrame);
   };
   if (hasFrameCallback) frameHandle = video.requestVideoFrameCallback!(onFrame);
 
   const fromCurrentTime = () => {
+    if (snapTimer !== null) return; // a pause snap is pending: currentTime may be a frame behind
     if (!hasFrameCallback || video.paused) show(video.currentTime);
   };
   const onSeeked = () => {
@@ -67,14 +76,22 @@ export function attachFrameController(
   const onPlay = () => store.setState({ playing: true });
   const onPause = () => {
     store.setState({ playing: false });
-    // Snap to the displayed frame once the last frame callback has run.
-    setTimeout(() => {
+    if (snapTimer !== null) clearTimeout(snapTimer);
+    snapTimer = null;
+    if (pauseFromStep) {
+      pauseFromStep = false;
+      return;
+    }
+    // Let the last frame callbacks of the playback run, then align currentTime with the frame
+    // on screen.
+    snapTimer = setTimeout(() => {
+      snapTimer = null;
       if (detached || !video.paused || video.seeking) return;
-      const shown = store.getState().frameIndex;
-      if (shown !== null && frameAtBrowserTime(table, video.currentTime) !== shown) {
-        video.currentTime = browserSeekTimeForFrame(table, shown);
-      }
-    }, 50);
+      const shown = frameAtBrowserTime(table, presentedTime ?? video.currentTime);
+      if (shown === null) return;
+      store.setState({ pendingFrame: shown });
+      video.currentTime = browserSeekTimeForFrame(table, shown);
+    }, 60);
   };
 
   video.addEventListener("loadeddata", fromCurrentTime);
@@ -94,7 +111,17 @@ export function attachFrameController(
   return {
     seekToFrame,
     stepFrames(delta: number) {
-      if (!video.paused) video.pause();
+      if (!video.paused) {
+        pauseFromStep = true;
+        video.pause();
+      }
+      if (snapTimer !== null) {
+        // Stepping right after a pause: start from the frame on screen, not from currentTime.
+        clearTimeout(snapTimer);
+        snapTimer = null;
+        const shown = frameAtBrowserTime(table, presentedTime ?? video.currentTime);
+        if (shown !== null) store.setState({ pendingFrame: shown });
+      }
       const s = store.getState();
       const from = s.pendingFrame ?? s.frameIndex ?? frameAtBrowserTime(table, video.currentTime) ?? 0;
       seekToFrame(stepFrame(table, from, delta));
@@ -105,6 +132,7 @@ export function attachFrameController(
     },
     detach() {
       detached = true;
+      if (snapTimer !== null) clearTimeout(snapTimer);
       if (frameHandle !== null) video.cancelVideoFrameCallback?.(frameHandle);
       video.removeEventListener("loadeddata", fromCurrentTime);
       video.removeEventListener("timeupdate", fromCurrentTime);

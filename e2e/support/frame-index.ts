@@ -20,12 +20,15 @@ export async function displayedFrameIndex(page: Page, selector = "video"): Promi
       if (!ctx) return null;
       ctx.drawImage(video, 0, 0, width, video.videoHeight);
       const data = ctx.getImageData(0, 0, width, band).data;
-      return { width, height: band, pixels: Array.from(data) };
+      // base64 rather than an array of numbers: a tenth of the time to hand over
+      let binary = "";
+      for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+      return { width, height: band, pixels: btoa(binary) };
     },
     { sel: selector, bandRef: FRAME_CODE_BAND_HEIGHT, refWidth: REFERENCE_WIDTH },
   );
   if (!grab) return null;
-  return decodeFrameIndex(new Uint8ClampedArray(grab.pixels), grab.width, grab.height);
+  return decodeFrameIndex(new Uint8ClampedArray(Buffer.from(grab.pixels, "base64")), grab.width, grab.height);
 }
 
 /** Waits until the video has settled (not seeking, frame decoded) and returns the displayed frame index. */

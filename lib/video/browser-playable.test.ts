@@ -24,6 +24,19 @@ describe("decidePlayback", () => {
     expect(decidePlayback({ ...mp4, videoCodec: "av1" }).action).toBe("direct");
   });
 
+  it("transcodes when a keyframe is decoded earlier before display than the first frame (VFR with B-frames)", () => {
+    const constantDelay = { ...mp4, startDecodeDelay: 2 / 30, maxKeyframeDecodeDelay: 2 / 30 };
+    expect(decidePlayback(constantDelay).action).toBe("direct");
+    expect(decidePlayback({ ...constantDelay, maxKeyframeDecodeDelay: 1 / 30 }).action).toBe("direct");
+    const vfr = decidePlayback({ ...mp4, startDecodeDelay: 2 / 30, maxKeyframeDecodeDelay: 2 / 15 });
+    expect(vfr.action).toBe("transcode");
+    expect(vfr.reasons[0]).toMatch(/0\.133 s before display but the first frame 0\.067 s/);
+    // even with a start offset (a stream copy would keep the delays)
+    expect(decidePlayback({ ...mp4, firstPts: 2.5, startDecodeDelay: 0, maxKeyframeDecodeDelay: 0.1 }).action).toBe("transcode");
+    // unknown delays (no DTS): nothing to decide on
+    expect(decidePlayback({ ...mp4, startDecodeDelay: null, maxKeyframeDecodeDelay: null }).action).toBe("direct");
+  });
+
   it("remuxes an MP4 whose first frame is not at 0", () => {
     const d = decidePlayback({ ...mp4, firstPts: 2.5 });
     expect(d.action).toBe("remux");

@@ -7,7 +7,9 @@
  * - "remux": codecs are fine but the timeline is not (first frame not at 0 s: Chromium
  *   then reports a duration without the offset and clamps seeks into the last part of
  *   the video, see frame-time.ts): copy the streams into a zero-based MP4.
- * - "transcode": anything else: re-encode to H.264/AAC MP4 (transcode-video.ts).
+ * - "transcode": anything else, and files whose keyframes are decoded earlier (relative to
+ *   their display time) than the first frame (variable frame rate with B-frames): re-encode to
+ *   H.264/AAC MP4 without B-frames (transcode-video.ts).
  *
  * HEVC, 10-bit and 4:2:2/4:4:4 H.264, and Matroska are deliberately not "direct":
  * support differs between browsers.
@@ -21,7 +23,11 @@ export type PlaybackDecision = { action: PlaybackAction; reasons: string[] };
 export type PlayabilityInput = Pick<
   VideoProbe,
   "containerKind" | "container" | "videoCodec" | "videoProfile" | "pixelFormat" | "audioCodec" | "firstPts" | "frameCount"
->;
+> &
+  Partial<Pick<VideoProbe, "startDecodeDelay" | "maxKeyframeDecodeDelay">>;
+
+/** Keyframe decode delay beyond the start's that is tolerated (seconds; below any frame duration). */
+export const DECODE_DELAY_TOLERANCE = 1e-4;
 
 const VIDEO_CODECS: Record<string, readonly string[]> = {
   mp4: ["h264", "vp9", "av1"],
@@ -52,6 +58,19 @@ export function decidePlayback(p: PlayabilityInput): PlaybackDecision {
   }
   if (!p.pixelFormat || !PIXEL_FORMATS.includes(p.pixelFormat)) {
     codecReasons.push(`pixel format ${p.pixelFormat ?? "unknown"} is not 8-bit 4:2:0`);
+  }
+  if (
+    p.startDecodeDelay != null &&
+    p.maxKeyframeDecodeDelay != null &&
+    p.maxKeyframeDecodeDelay > p.startDecodeDelay + DECODE_DELAY_TOLERANCE
+  ) {
+    // Measured in Chromium 156 on the VFR demo (B-frames, keyframes in its 15 fps part decoded
+    // 0.133 s before display against 0.067 s at the start): every seek into the frame before such
+    // a keyframe showed the keyframe, so that frame could never be stepped to. A copy without
+    // B-frames (dts = pts everywhere) has no such frames. A stream copy would keep the delays.
+    codecReasons.push(
+      `keyframes are decoded up to ${p.maxKeyframeDecodeDelay.toFixed(3)} s before display but the first frame ${p.startDecodeDelay.toFixed(3)} s: browsers would skip frames when seeking`,
+    );
   }
   if (codecReasons.length) return { action: "transcode", reasons: codecReasons };
   if (Math.abs(p.firstPts) > START_OFFSET_TOLERANCE) {

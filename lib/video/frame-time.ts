@@ -126,11 +126,13 @@ export function shortestFrameDurationTicks(table: PtsTable): number {
  * exactly frame i: pts[i] + half of the SHORTER of frame i's duration and the
  * video's shortest frame duration (for a constant rate: the middle of the frame).
  *
- * Not simply the middle: measured in Chromium 156 on the VFR demo, seeking to
- * the middle of a long frame (frame 179, 1/15 s, followed by 1/60 s frames, after stepping over 30 / 15 fps frames)
- * displayed the NEXT frame, because after a seek the renderer drops every
- * decoded frame whose timestamp + the stream's AVERAGE frame duration lies
- * before the seek time. That average is never shorter than the shortest frame.
+ * Not simply the middle of a long frame, defensively: after a seek Chromium's
+ * renderer drops decoded frames whose timestamp + the stream's AVERAGE frame
+ * duration lies before the seek time, and that average is never shorter than the
+ * shortest frame; and its keyframe lookup (by DTS, see browser-playable.ts) is
+ * less likely to pick the next keyframe for an earlier time. (Frame 179 of the
+ * VFR demo could not be shown by any seek into it: that was the keyframe lookup,
+ * fixed by transcoding such files, not by this choice.)
  */
 export function seekTimeForFrame(table: PtsTable, i: number): number {
   checkIndex(table, i);

@@ -25,11 +25,22 @@ describe("probe parsing (pure)", () => {
   });
 
   it("parses packet CSV, skipping discarded packets and noting missing PTS", () => {
-    const r = parsePacketCsv("6000,N/A,__\n0,N/A,K_\n3000,3000,__\n-3000,3000,_D\n");
-    expect(r.pts).toEqual([6000, 0, 3000]);
-    expect(r.lastDuration).toBeNull(); // duration of the packet with the largest pts (6000)
+    const r = parsePacketCsv("0,-6000,N/A,K_\n9000,-3000,N/A,__\n3000,0,3000,__\n-3000,-3000,3000,_D\n6000,3000,3000,__\n");
+    expect(r.pts).toEqual([0, 9000, 3000, 6000]);
+    expect(r.lastDuration).toBeNull(); // duration of the packet with the largest pts (9000)
     expect(r.missingPts).toBe(false);
-    expect(parsePacketCsv("N/A,0,K_\n").missingPts).toBe(true);
+    expect(r.startDecodeDelay).toBe(6000);
+    expect(r.maxKeyframeDecodeDelay).toBe(6000);
+    expect(parsePacketCsv("N/A,N/A,0,K_\n").missingPts).toBe(true);
+  });
+
+  it("finds keyframes decoded earlier (relative to their PTS) than the first frame", () => {
+    // start delay 2 frames of 3000; a later keyframe (pts 30000) is decoded 4 frames early
+    const r = parsePacketCsv("0,-6000,3000,K_\n3000,-3000,3000,__\n30000,18000,3000,K_\n");
+    expect(r.startDecodeDelay).toBe(6000);
+    expect(r.maxKeyframeDecodeDelay).toBe(12000);
+    // no DTS: unknown
+    expect(parsePacketCsv("0,N/A,3000,K_\n").startDecodeDelay).toBeNull();
   });
 
   it("parses frame CSV and synthesizes missing timestamps", () => {

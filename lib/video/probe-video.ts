@@ -10,7 +10,7 @@ import { ffprobePath } from "./tool-paths";
  * per-frame presentation timestamp table of the first video stream.
  *
  * Two ffprobe runs in parallel: `-show_format -show_streams` (JSON) and the
- * first video stream's packets (`pts,duration,flags` as CSV, no decoding; packets
+ * first video stream's packets (`pts,dts,duration,flags` as CSV, no decoding; packets
  * flagged D = discarded by an edit list are skipped). Packet PTS are exact frame
  * PTS for every codec that stores one frame per packet (H.264/HEVC/VP8/VP9/AV1/
  * MPEG-4 in MP4, MOV, Matroska/WebM, MPEG-TS). When any packet lacks a PTS
@@ -64,6 +64,15 @@ export type VideoProbe = {
   ptsSource: "packets" | "frames" | "synthesized";
   /** ffprobe error lines printed while reading the packets (e.g. a truncated file). */
   warnings: string[];
+  /**
+   * Decode delay (pts - dts, seconds) of the first frame, and the largest decode delay of any
+   * keyframe; null when the packets carry no DTS. A keyframe delayed more than the start lets
+   * Chromium's seek (which looks keyframes up by DTS, shifted by the start delay) land on that
+   * keyframe for times inside the frame just before it, which then can never be shown
+   * (browser-playable.ts transcodes such files without B-frames).
+   */
+  startDecodeDelay: number | null;
+  maxKeyframeDecodeDelay: number | null;
 };
 
 export class ProbeError extends Error {
@@ -151,28 +160,47 @@ function rotationOf(stream: FfprobeStream): number {
 
 type RawFrames = { pts: number[]; lastDuration: number | null };
 
-/** Parses `pts,duration,flags` CSV lines (packets). */
-export function parsePacketCsv(text: string): RawFrames & { missingPts: boolean } {
+export type PacketDelays = {
+  /** min pts - dts of the first packet (decode order), ticks; null without DTS. */
+  startDecodeDelay: number | null;
+  /** Largest pts - dts of a keyframe packet, ticks; null without DTS. */
+  maxKeyframeDecodeDelay: number | null;
+};
+
+/** Parses `pts,dts,duration,flags` CSV lines (packets, decode order). */
+export function parsePacketCsv(text: string): RawFrames & PacketDelays & { missingPts: boolean } {
   const pts: number[] = [];
   let lastDuration: number | null = null;
   let missingPts = false;
   let maxPts = -Infinity;
+  let firstDts: number | null | undefined;
+  let missingDts = false;
+  let maxKeyDelay: number | null = null;
   for (const line of text.split("\n")) {
     if (!line) continue;
-    const [p, d, flags = ""] = line.split(",");
+    const [p, dtsText, d, flags = ""] = line.split(",");
     if (flags.includes("D")) continue;
     const pv = num(p);
     if (pv === null) {
       missingPts = true;
       continue;
     }
+    const dts = num(dtsText);
+    if (firstDts === undefined) firstDts = dts;
+    if (dts === null) missingDts = true;
+    else if (flags.includes("K") && (maxKeyDelay === null || pv - dts > maxKeyDelay)) maxKeyDelay = pv - dts;
     pts.push(pv);
     if (pv >= maxPts) {
       maxPts = pv;
       lastDuration = num(d);
     }
   }
-  return { pts, lastDuration, missingPts };
+  const minPts = pts.length ? Math.min(...pts) : null;
+  const delays =
+    missingDts || firstDts === undefined || firstDts === null || minPts === null
+      ? { startDecodeDelay: null, maxKeyframeDecodeDelay: null }
+      : { startDecodeDelay: minPts - firstDts, maxKeyframeDecodeDelay: maxKeyDelay };
+  return { pts, lastDuration, missingPts, ...delays };
 }
 
 /**
@@ -261,7 +289,7 @@ export async function probeVideo(file: string): Promise<VideoProbe> {
   if (!st || !st.isFile()) throw new ProbeError(file, "file not found");
   const [infoRun, packetRun, head] = await Promise.allSettled([
     ffprobe(file, ["-show_format", "-show_streams", "-of", "json"]),
-    ffprobe(file, ["-select_streams", "V:0", "-show_entries", "packet=pts,duration,flags", "-of", "csv=p=0"]),
+    ffprobe(file, ["-select_streams", "V:0", "-show_entries", "packet=pts,dts,duration,flags", "-of", "csv=p=0"]),
     sniff(file, 4096),
   ]);
   if (infoRun.status === "rejected") throw infoRun.reason;
@@ -342,5 +370,7 @@ export async function probeVideo(file: string): Promise<VideoProbe> {
     ptsTable,
     ptsSource,
     warnings,
+    startDecodeDelay: packets.startDecodeDelay === null ? null : sec(packets.startDecodeDelay),
+    maxKeyframeDecodeDelay: packets.maxKeyframeDecodeDelay === null ? null : sec(packets.maxKeyframeDecodeDelay),
   };
 }

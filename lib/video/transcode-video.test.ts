@@ -41,6 +41,10 @@ describe("playback copies", { timeout: 30_000 }, () => {
     expect(copy.timeBase.den).toBe(original.timeBase.den);
     expect(copy.ptsTable.pts).toEqual(original.ptsTable.pts);
     expect(await decodeFrameCodes(out, size)).toEqual(indices(48));
+    // no B-frames: every frame is decoded at its display time, so browsers can seek to each one
+    expect(copy.startDecodeDelay).toBe(0);
+    expect(copy.maxKeyframeDecodeDelay).toBe(0);
+    expect(decidePlayback(copy).action).toBe("direct");
   });
 
   it("remuxes an MP4 starting at 2.5 s into a zero-based copy (mediaTimeOffset 2.5)", async () => {

@@ -56,6 +56,9 @@ export function playbackCopyArgs(input: string, probe: VideoProbe, output: strin
     args.push(
       "-vf", filters.join(","),
       "-c:v", "libx264", "-preset", opts.preset ?? "veryfast", "-crf", String(opts.crf ?? 20),
+      // No B-frames: decode order = display order, so a browser's keyframe lookup for a seek
+      // never skips the frames just before a keyframe (browser-playable.ts), whatever the rate.
+      "-bf", "0",
       "-enc_time_base", `1:${clock}`,
     );
   }
