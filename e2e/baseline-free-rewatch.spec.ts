@@ -93,6 +93,19 @@ test.describe("free rewatch and answer forms", () => {
     await ordering.getByTestId("answer-submit").click();
     await expect(page.getByTestId("session-finished")).toBeVisible();
     expect(await storedAnswers(admin.request, studyId, sessionId)).toEqual(["B", "A", "3", ["B", "A", "D", "C"]]);
+
+    // TOC-Bench's own prediction format, and the score on the results page (all four correct).
+    const native = await admin.request.get(`/api/studies/${studyId}/export?format=native`);
+    expect(native.status()).toBe(200);
+    const records = (await native.text()).trim().split("\n").map((l) => JSON.parse(l) as { qa_id: string; extracted_answer: unknown });
+    expect(Object.fromEntries(records.map((r) => [r.qa_id, r.extracted_answer]))).toEqual({
+      "toc-mcq": "B",
+      "toc-sp": "A",
+      "toc-num": "3",
+      "toc-order": ["B", "A", "D", "C"],
+    });
+    await admin.page.goto(`/admin/studies/${studyId}`);
+    await expect(admin.page.locator("p", { hasText: "Human row:" })).toContainText("accuracy 100.0");
   });
 
   test("VSTAT: MCQ and whole numbers with a sign; EC-Bench: count with evidence marked on the timeline, ordered list editor, free text", async ({ page }) => {
