@@ -14,6 +14,7 @@ const TILES: Record<Role, Tile[]> = {
   ADMIN: [
     { href: "/projects", title: "Projects", text: "Import benchmarks, configure workflows, assign work, read scores and agreement." },
     { href: "/videos", title: "Videos", text: "Upload or register videos; check probes and frame timing." },
+    { href: "/admin/studies", title: "Studies", text: "Human-baseline studies: streaming and free-rewatch sessions, study links, results." },
     { href: "/admin/users", title: "Users", text: "Create accounts, send invitations, change roles, deactivate." },
     { href: "/admin/audit", title: "Audit log", text: "Who did what, when and from where." },
     { href: "/account/tokens", title: "API tokens", text: "Tokens for scripts using the REST API." },

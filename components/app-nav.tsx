@@ -13,10 +13,11 @@ type NavItem = { href: string; label: string; roles: ReadonlyArray<SessionUser["
 
 const STAFF = ["ADMIN", "REVIEWER", "ANNOTATOR"] as const;
 
-/** Top navigation by role. Admin: Users, Audit. Staff: Videos, Projects, API tokens. */
+/** Top navigation by role. Admin: Studies (human baselines), Users, Audit. Staff: Videos, Projects, API tokens. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/videos", label: "Videos", roles: STAFF },
   { href: "/projects", label: "Projects", roles: STAFF },
+  { href: "/admin/studies", label: "Studies", roles: ["ADMIN"] },
   { href: "/admin/users", label: "Users", roles: ["ADMIN"] },
   { href: "/admin/audit", label: "Audit log", roles: ["ADMIN"] },
   { href: "/account/tokens", label: "API tokens", roles: STAFF },

@@ -42,8 +42,10 @@ test("a participant streams a VCBench video: pauses on each query-point frame, a
   const admin = await adminSession(browser);
   const projectId = await projectIdByName(admin.request, DEMO_PROJECT);
   const ids = await itemIds(admin.request, projectId);
+  const studyName = `e2e streaming ${Date.now()}`;
   const studyId = await openStudy(admin.request, {
     projectId,
+    name: studyName,
     protocol: "STREAMING",
     itemIds: [ids.get(UNIQUE.externalId)!, ids.get(GONE.externalId)!],
     settings: { consentText: "E2E streaming consent.", completionCode: "E2E-STREAM-OK" },
@@ -120,6 +122,25 @@ test("a participant streams a VCBench video: pauses on each query-point frame, a
   await expect(admin.page.locator("p", { hasText: "Human row:" })).toContainText(summary);
   await expect(admin.page.locator("td", { hasText: summary })).toHaveCount(1);
   await expect(admin.page.locator("td").getByText("COMPLETED")).toBeVisible();
+
+  // Exports: VCBench's own prediction format scores the same; the full CSV has every answer with timings.
+  const native = await admin.request.get(`/api/studies/${studyId}/export?format=native`);
+  expect(native.status()).toBe(200);
+  const records = (await native.text()).trim().split("\n").map((l) => JSON.parse(l) as { id: string; predictions: unknown[] });
+  const rescored = scoreVcbench(
+    [UNIQUE, GONE].map((i) => ({ id: i.externalId, subtype: i.subtype, times: i.queryTimes, counts: i.counts })),
+    new Map(records.map((r) => [r.id, r.predictions])),
+  );
+  expect(rescored.overall).toEqual(expected.overall);
+  const csv = (await (await admin.request.get(`/api/studies/${studyId}/export?format=csv`)).text()).trim().split("\n");
+  expect(csv).toHaveLength(1 + 12);
+  expect(csv[0]).toMatch(/latency/i);
+
+  // The human row on the project leaderboard.
+  await admin.page.goto(`/projects/${projectId}/leaderboard`);
+  const humanRow = admin.page.locator("tr", { hasText: `Human baseline: ${studyName}` });
+  await expect(humanRow).toHaveCount(1);
+  await expect(humanRow).toContainText(pct(expected.overall.gpa));
   await admin.context.close();
 
   function nextAskFrame(k: number): number | null {

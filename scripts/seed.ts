@@ -1,5 +1,6 @@
 /**
- * Seeds demo data (idempotent): one account per role, the demo videos, the demo project.
+ * Seeds demo data (idempotent): one account per role, the demo videos, the demo project and the
+ * answer-form demo projects (one per benchmark, used by the baseline e2e specs).
  *
  *   tsx scripts/seed.ts [--videos <dir>]
  *
@@ -11,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { dataDir } from "@/lib/config/data-dir";
 import { db } from "@/lib/db/prisma";
-import { seedDemoAccounts, seedDemoProject } from "@/lib/demo/seed-demo";
+import { seedDemoAccounts, seedDemoFormProjects, seedDemoProject } from "@/lib/demo/seed-demo";
 import { importDirectory } from "@/lib/video-library/import-directory";
 
 async function main() {
@@ -26,6 +27,8 @@ async function main() {
   }
   const project = await seedDemoProject(db);
   console.log(`demo project: ${project.items} items (${project.created} new)`);
+  const forms = await seedDemoFormProjects(db);
+  console.log(`answer-form demo projects: ${forms.projects} (${forms.created} new items)`);
 
   const fresh = accounts.filter((a) => a.password);
   const file = path.join(dataDir(), "demo-credentials.txt");

@@ -173,6 +173,16 @@ describe("streaming baseline session (server-side enforcement)", { timeout: 300_
       expect(r.status).toBe(403);
       expect(r.json.error.code).toBe("beyond_unlocked");
     }
+
+    // Each segment at most once: a replay is refused, and a reload (fresh state / playlist)
+    // finds nothing left to play before the question.
+    const replay = await fetchUri(segments[0]);
+    expect(replay.status).toBe(410);
+    expect(replay.json.error.code).toBe("already_served");
+    const resumed = await state();
+    expect(resumed.json.streaming.askIndex).toBe(0);
+    expect(resumed.json.streaming.playlistUrl).toBeNull();
+    expect((await playlist()).status).toBe(409);
     const tooSoon = await answer(0, 1);
     expect(tooSoon.status).toBe(409);
     expect(tooSoon.json.error.code).toBe("not_reached");

@@ -19,13 +19,16 @@ export type AnswerFormProps = {
   onSubmit: (value: unknown) => void | Promise<void>;
   submitLabel?: string;
   children?: ReactNode;
+  /** Free rewatch: the video's current position and length (evidence spans are marked on them). */
+  positionSec?: number;
+  durationSec?: number;
 };
 
 /**
  * The answer form for one question, by answer kind (lib/protocol/answer-schemas.ts). Validates
  * with the same zod schema as the server before sending; the server decides.
  */
-export function AnswerForm({ question, disabled, liveTimeline, onSubmit, submitLabel = "Submit answer", children }: AnswerFormProps) {
+export function AnswerForm({ question, disabled, liveTimeline, onSubmit, submitLabel = "Submit answer", children, positionSec, durationSec }: AnswerFormProps) {
   const [value, setValue] = useState<unknown>(initialValue(question));
   const [evidence, setEvidence] = useState<Span[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +63,7 @@ export function AnswerForm({ question, disabled, liveTimeline, onSubmit, submitL
       )}
       {question.kind === "ordering" && <OrderingInput options={question.options} value={value as string[]} disabled={disabled} onChange={setValue} />}
       {question.kind === "ec_enumeration" && <EnumerationInput ordered={question.ordered} value={value as string[]} disabled={disabled} onChange={setValue} />}
-      {question.evidence && <EvidenceInput value={evidence} disabled={disabled} onChange={setEvidence} />}
+      {question.evidence && <EvidenceInput value={evidence} disabled={disabled} onChange={setEvidence} positionSec={positionSec} durationSec={durationSec} />}
       {question.kind === "live_response" && (
         <p className="text-sm text-slate-600">Your responses were recorded every second while the video played ({liveTimeline?.length ?? 0} samples).</p>
       )}
@@ -69,6 +72,7 @@ export function AnswerForm({ question, disabled, liveTimeline, onSubmit, submitL
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
           rows={4}
           aria-label="Your answer"
+          data-testid="answer-text"
           value={(value as string) ?? ""}
           disabled={disabled}
           onChange={(e) => setValue(e.target.value)}

@@ -28,6 +28,10 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
   const [message, setMessage] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
   const [position, setPosition] = useState(0);
+  const [duration, setDuration] = useState(0);
+  // Free rewatch: the first signed media URL is kept (a fresh one comes with every state and would
+  // reload the video after each answer); it is valid for hours.
+  const mediaUrl = useRef<string | null>(null);
   const [timeline, setTimeline] = useState<{ sec: number; text: string }[]>([]);
   const pausedAt = useRef<number | null>(null);
   const questionShownAt = useRef<Map<number, number>>(new Map());
@@ -141,10 +145,13 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
 
   if (state.protocol === "FREE_REWATCH" && state.freeRewatch) {
     const fr = state.freeRewatch;
+    if (fr.mediaUrl && !mediaUrl.current) mediaUrl.current = fr.mediaUrl;
     return (
       <div className="space-y-4">
         <p className="text-sm text-slate-600">{progress}. You may watch the video as often as you like; each answer is final once submitted.</p>
-        {fr.mediaUrl && <FreeVideo src={fr.mediaUrl} playbackRate={state.playbackRate} onError={setMessage} onPosition={setPosition} />}
+        {mediaUrl.current && (
+          <FreeVideo src={mediaUrl.current} playbackRate={state.playbackRate} onError={setMessage} onPosition={setPosition} onDuration={setDuration} />
+        )}
         {message && <Alert tone="error">{message}</Alert>}
         <ol className="space-y-4">
           {fr.asks.map((a) => (
@@ -153,9 +160,17 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
                 {a.askIndex + 1}. {a.question.question}
               </p>
               {a.answered ? (
-                <p className="text-sm text-green-700">Answered (locked).</p>
+                <p className="text-sm text-green-700" data-testid="answer-locked">
+                  Answered (locked).
+                </p>
               ) : (
-                <AnswerForm question={a.question} disabled={phase === "submitting"} onSubmit={(v) => submit(a.askIndex, v)} />
+                <AnswerForm
+                  question={a.question}
+                  disabled={phase === "submitting"}
+                  positionSec={position}
+                  durationSec={duration}
+                  onSubmit={(v) => submit(a.askIndex, v)}
+                />
               )}
             </li>
           ))}

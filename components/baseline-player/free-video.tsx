@@ -10,13 +10,14 @@ export type FreeVideoProps = {
   playbackRate: number;
   onError: (message: string) => void;
   onPosition?: (seconds: number) => void;
+  onDuration?: (seconds: number) => void;
 };
 
 /** FREE_REWATCH protocol: the whole video with a seek bar; only the playback rate is fixed. */
-export function FreeVideo({ src, playbackRate, onError, onPosition }: FreeVideoProps) {
+export function FreeVideo({ src, playbackRate, onError, onPosition, onDuration }: FreeVideoProps) {
   const mountRef = useRef<HTMLDivElement>(null);
-  const cb = useRef({ onError, onPosition });
-  cb.current = { onError, onPosition };
+  const cb = useRef({ onError, onPosition, onDuration });
+  cb.current = { onError, onPosition, onDuration };
 
   useEffect(() => {
     const mount = mountRef.current;
@@ -43,6 +44,10 @@ export function FreeVideo({ src, playbackRate, onError, onPosition }: FreeVideoP
         if (tech.playbackRate !== playbackRate) tech.playbackRate = playbackRate;
       });
       tech.addEventListener("timeupdate", () => cb.current.onPosition?.(tech.currentTime));
+      tech.addEventListener("seeked", () => cb.current.onPosition?.(tech.currentTime));
+      tech.addEventListener("durationchange", () => {
+        if (Number.isFinite(tech.duration)) cb.current.onDuration?.(tech.duration);
+      });
       player.on("error", () => cb.current.onError(player?.error()?.message || "The video could not be loaded."));
     })().catch((e: unknown) => cb.current.onError(`Cannot load the player: ${(e as Error).message}`));
     return () => {

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db/prisma";
 import type { Role } from "@/lib/db/types";
+import { DEMO_FORMS_VIDEO, demoFormProjects, PLANTED } from "./demo-form-items";
 import { demoItems } from "./demo-items";
 
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
@@ -101,4 +102,57 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
     created++;
   }
   return { projectId: project.id, items: items.length, created };
+}
+
+/**
+ * The answer-form demo projects (lib/demo/demo-form-items.ts): TOC-Bench, VSTAT, EC-Bench and VSAS
+ * items on demo-cfr30.mp4, each with planted staff-only values. Idempotent like the demo project.
+ */
+export async function seedDemoFormProjects(db: Db): Promise<{ projects: number; created: number }> {
+  const admin = await db.user.findUnique({ where: { email: DEMO_ACCOUNTS[0].email }, select: { id: true } });
+  const video = await db.video.findFirst({
+    where: { OR: [{ sourcePath: DEMO_FORMS_VIDEO }, { originalName: DEMO_FORMS_VIDEO }] },
+    select: { id: true },
+  });
+  let created = 0;
+  const projects = demoFormProjects();
+  for (const spec of projects) {
+    const project = await db.project.upsert({
+      where: { name: spec.name },
+      update: {},
+      create: {
+        name: spec.name,
+        slug: spec.slug,
+        benchmark: spec.benchmark,
+        description: `Every ${spec.benchmark} answer form of the human-baseline player, on a demo video.`,
+        settings: { protocol: spec.protocol },
+        createdById: admin?.id ?? null,
+      },
+    });
+    for (const [ordinal, item] of spec.items.entries()) {
+      const exists = await db.item.findUnique({
+        where: { projectId_externalId: { projectId: project.id, externalId: item.externalId } },
+        select: { id: true },
+      });
+      if (exists) continue;
+      await db.item.create({
+        data: {
+          projectId: project.id,
+          externalId: item.externalId,
+          ordinal,
+          format: item.format,
+          question: item.question,
+          presentation: item.presentation as never,
+          labels: item.labels as never,
+          notes: PLANTED.note,
+          videoRef: DEMO_FORMS_VIDEO,
+          videoId: video?.id ?? null,
+          truth: { create: { answer: item.truth as never, source: { note: PLANTED.truthSource } } },
+          spans: { create: (item.truthSpans ?? []).map(([startSec, endSec]) => ({ source: "TRUTH" as const, startSec, endSec })) },
+        },
+      });
+      created++;
+    }
+  }
+  return { projects: projects.length, created };
 }
