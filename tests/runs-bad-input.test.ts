@@ -141,5 +141,30 @@ describe(`runs: bad prediction files (${testDb.provider})`, () => {
       expect(await written()).toEqual(before);
       expect(await db.modelRun.findFirst({ where: { name: "huge" } })).toBeNull();
     });
+
+    it("as a streamed multipart form: cut off at the limit too (the form is not buffered whole)", async () => {
+      const before = await written();
+      let sent = 0;
+      const boundary = "----playhead-bad-input";
+      async function* parts() {
+        yield Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="name"\r\n\r\nhuge form\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="huge.jsonl"\r\ncontent-type: application/x-ndjson\r\n\r\n`);
+        for await (const c of createReadStream(big, { highWaterMark: 1024 * 1024 })) {
+          sent += (c as Buffer).length;
+          yield c as Buffer;
+        }
+        yield Buffer.from(`\r\n--${boundary}--\r\n`);
+      }
+      const request = new NextRequest(new URL(`/api/projects/${vcId}/runs`, TEST_ORIGIN), {
+        method: "POST",
+        headers: { cookie: await sessionCookie(reviewer), "content-type": `multipart/form-data; boundary=${boundary}` },
+        body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>,
+        duplex: "half",
+      } as unknown as ConstructorParameters<typeof NextRequest>[1]);
+      const res = await readResponse(await uploadRoute(request, routeContext({ projectId: vcId })));
+      expect(res.status).toBe(413);
+      expect(res.json.error.code).toBe("too_large");
+      expect(sent).toBeLessThan(120 * 1024 * 1024);
+      expect(await written()).toEqual(before);
+    });
   });
 });
