@@ -39,6 +39,8 @@ type ProjectFigures = {
   kind: Kind;
   items: number;
   importMs: number;
+  /** The import's consistency report: warning count per code. */
+  warnings: Record<string, number>;
   uploadColdMs: number;
   uploadWarmMs: number[];
   uploadPhases: Record<string, number>;
@@ -123,6 +125,7 @@ async function child(runsPerProject: number): Promise<void> {
       kind,
       items: imported.items,
       importMs,
+      warnings: imported.warnings.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.code]: (acc[w.code] ?? 0) + 1 }), {}),
       uploadColdMs: cold.ms,
       uploadWarmMs: warm.map((w) => w.ms),
       uploadPhases: phases,
@@ -221,6 +224,8 @@ function report(provider: string, figures: ProjectFigures[]): string {
         ` | leaderboard ${p.runs} runs: median ${f(lb)} ${lb < 500 ? "ok" : "SLOW"} (< 500 ms; first ${f(p.leaderboardColdMs)}), with ?ci=1 ${f(p.leaderboardCiMs)}` +
         ` | ${p.primary} of run 1 = ${p.primaryValue === null ? "-" : p.primaryValue.toFixed(1)}`,
     );
+    const w = Object.entries(p.warnings ?? {}).sort((a, b) => b[1] - a[1]);
+    lines.push(`${"".padEnd(9)} consistency report: ${w.reduce((n, [, c]) => n + c, 0)} warnings${w.length ? ` (${w.map(([code, c]) => `${code} ${c}`).join(", ")})` : ""}`);
   }
   return lines.join("\n");
 }

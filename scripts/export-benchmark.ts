@@ -1,5 +1,6 @@
 /**
- * Exports a project's current items in its benchmark's native format.
+ * Exports a project's current items in its benchmark's native format (CUSTOM projects: generic
+ * JSONL), through the same code as the download route (lib/projects/project-export.ts).
  *
  *   npm run --silent export -- --project <name> --out <file> [--format data|eval] [--include-removed] [--json]
  *
@@ -10,8 +11,9 @@
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { exportProject } from "@/lib/benchmarks/export-project";
 import type { ImportIssue } from "@/lib/benchmarks/types";
+import { HttpError } from "@/lib/http/http-error";
+import { exportProjectFile } from "@/lib/projects/project-export";
 
 const USAGE = "usage: npm run --silent export -- --project <name> --out <file> [--format data|eval] [--include-removed] [--json]";
 
@@ -42,14 +44,14 @@ async function main(): Promise<number> {
   if (typeof values.out !== "string" || values.out === "") return emit(fail(`--out is required. ${USAGE}`));
   if (values.format !== undefined && values.format !== "data" && values.format !== "eval") return emit(fail(`--format must be "data" or "eval" (VCBench). ${USAGE}`));
   try {
-    const res = await exportProject(values.project, {
-      vcbenchFormat: values.format as "data" | "eval" | undefined,
-      includeRemoved: values["include-removed"] === true,
-    });
-    if (res.errors.length) return emit({ project: values.project, benchmark: res.kind, items: 0, out: null, warnings: res.warnings, errors: res.errors });
+    const res = await exportProjectFile(
+      { name: values.project },
+      { vcbenchFormat: values.format as "data" | "eval" | undefined, includeRemoved: values["include-removed"] === true },
+    );
     await writeFile(values.out, res.text, "utf8");
-    return emit({ project: values.project, benchmark: res.kind, items: res.items, out: values.out, warnings: res.warnings, errors: [] });
+    return emit({ project: values.project, benchmark: res.benchmark, items: res.items, out: values.out, warnings: res.warnings, errors: [] });
   } catch (err) {
+    if (err instanceof HttpError) return emit({ ...fail(""), project: values.project, errors: [{ code: err.code, item_id: null, line: null, message: err.message }] });
     const message = (err as Error).message?.split("\n").filter(Boolean).slice(-1)[0] ?? String(err);
     return emit({ ...fail(""), errors: [{ code: "internal_error", item_id: null, line: null, message: `the export failed: ${message}` }] });
   }

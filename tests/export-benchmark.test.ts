@@ -2,7 +2,9 @@ import { db } from "@/tests/support/test-db";
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it, vi } from "vitest";
-import { exportProject } from "@/lib/benchmarks/export-project";
+import { exportProjectFile } from "@/lib/projects/project-export";
+
+const exportProject = (name: string, options: Parameters<typeof exportProjectFile>[1] = {}) => exportProjectFile({ name }, options);
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 
 // Imports of whole files (and CLI runs) on a loaded machine can take a while.

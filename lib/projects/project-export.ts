@@ -1,47 +1,60 @@
 import "server-only";
-import { exportProject } from "@/lib/benchmarks/export-project";
+import { exportItems, type ExportOptions } from "@/lib/benchmarks/export-items";
+import { nativeMetaOf } from "@/lib/benchmarks/project-defaults";
 import { normalisedFromStored } from "@/lib/benchmarks/stored-item";
-import type { ImportIssue } from "@/lib/benchmarks/types";
+import { BENCHMARK_KINDS, type BenchmarkKindName, type ImportIssue } from "@/lib/benchmarks/types";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { exportCustomItems } from "./custom-format";
 import { kindInfo } from "./kinds";
 
-export type ProjectFile = { text: string; fileName: string; contentType: string; items: number; warnings: ImportIssue[] };
+export type ProjectFile = {
+  text: string;
+  /** `<slug>.<ext>` of the project's format. */
+  fileName: string;
+  contentType: string;
+  benchmark: string;
+  items: number;
+  warnings: ImportIssue[];
+};
+
+export type ProjectExportOptions = ExportOptions & { includeRemoved?: boolean };
 
 /**
- * The project's current items in its native file format: the benchmark exporters
- * (lib/benchmarks) for the five benchmarks, Playhead's generic JSONL for CUSTOM projects.
- * REMOVED items are left out unless `includeRemoved`.
+ * The ONE export path (download route and `npm run export`): the project's current items (ACTIVE;
+ * REMOVED ones too with `includeRemoved`) in its native file format — the benchmark exporters of
+ * lib/benchmarks with the file meta kept at import (`settings.native`) for the five benchmarks,
+ * Playhead's generic JSONL for CUSTOM projects. The project is named by id or by name; unknown →
+ * HttpError 404 `unknown_project`.
  */
-export async function exportProjectFile(projectId: string, options: { vcbenchFormat?: "data" | "eval"; includeRemoved?: boolean } = {}): Promise<ProjectFile> {
-  const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, slug: true, benchmark: true } });
-  if (!project) throw new HttpError(404, "No such project.");
-  const info = kindInfo(project.benchmark);
-  if (project.benchmark === "CUSTOM") {
-    const rows = await db.item.findMany({
-      where: { projectId, ...(options.includeRemoved ? {} : { status: "ACTIVE" as const }) },
-      orderBy: [{ ordinal: "asc" }, { externalId: "asc" }],
-      select: {
-        id: true,
-        externalId: true,
-        ordinal: true,
-        format: true,
-        question: true,
-        presentation: true,
-        labels: true,
-        videoRef: true,
-        videoId: true,
-        version: true,
-        truth: { select: { answer: true, source: true, version: true } },
-        queryPoints: { select: { id: true, ordinal: true, timeSec: true, frameIndex: true } },
-        spans: { where: { source: "TRUTH" }, select: { id: true, startSec: true, endSec: true, label: true } },
-      },
-    });
-    const out = exportCustomItems({ items: rows.map(normalisedFromStored) });
-    return { text: out.text, fileName: `${project.slug}.${info.exportExt}`, contentType: info.exportType, items: rows.length, warnings: out.warnings };
-  }
-  const out = await exportProject(project.name, options);
-  if (out.errors.length) throw new HttpError(422, out.errors.map((e) => e.message).join("; "), "export_failed", out.errors);
-  return { text: out.text, fileName: `${project.slug}.${info.exportExt}`, contentType: info.exportType, items: out.items, warnings: out.warnings };
+export async function exportProjectFile(project: { id: string } | { name: string }, options: ProjectExportOptions = {}): Promise<ProjectFile> {
+  const row = await db.project.findUnique({ where: project, select: { id: true, slug: true, benchmark: true, settings: true } });
+  if (!row) throw new HttpError(404, "id" in project ? "No such project." : `no project named ${JSON.stringify(project.name)}`, "unknown_project");
+  const rows = await db.item.findMany({
+    where: { projectId: row.id, ...(options.includeRemoved ? {} : { status: "ACTIVE" as const }) },
+    orderBy: [{ ordinal: "asc" }, { externalId: "asc" }],
+    select: {
+      id: true,
+      externalId: true,
+      ordinal: true,
+      format: true,
+      question: true,
+      presentation: true,
+      labels: true,
+      videoRef: true,
+      videoId: true,
+      version: true,
+      truth: { select: { answer: true, source: true, version: true } },
+      queryPoints: { select: { id: true, ordinal: true, timeSec: true, frameIndex: true } },
+      spans: { where: { source: "TRUTH" }, select: { id: true, startSec: true, endSec: true, label: true } },
+    },
+  });
+  const items = rows.map(normalisedFromStored);
+  let out: { text: string; warnings: ImportIssue[] };
+  if (row.benchmark === "CUSTOM") out = exportCustomItems({ items });
+  else if ((BENCHMARK_KINDS as readonly string[]).includes(row.benchmark)) {
+    out = exportItems(row.benchmark as BenchmarkKindName, { items, meta: nativeMetaOf(row.settings) }, options);
+  } else throw new HttpError(422, `a ${row.benchmark} project has no native file format`, "no_native_format");
+  const info = kindInfo(row.benchmark);
+  return { text: out.text, fileName: `${row.slug}.${info.exportExt}`, contentType: info.exportType, benchmark: row.benchmark, items: rows.length, warnings: out.warnings };
 }

@@ -92,13 +92,17 @@ function checkSignature(records: readonly JsonRecord[], benchmark: RunBenchmark,
   }
 }
 
-/** Refuses a file none of whose records reached an item, quoting the first problems. */
+/**
+ * Refuses a file none of whose records gave a prediction for an item (unknown ids, or known ids
+ * whose records are unreadable, e.g. of the wrong type), quoting the first problems.
+ */
 function checkUsable(out: ParsedPredictions, benchmark: RunBenchmark): void {
-  if (out.usable > 0) return;
+  if (out.usable > 0 && out.raws.size > 0) return;
   const first = out.problems.slice(0, 3).map((p) => p.message);
   const line = out.problems.find((p) => p.line !== undefined);
+  const what = out.usable > 0 ? "gives a readable prediction for" : "matches";
   throw new PredictionFileError(
-    `no record of the file matches an item of this ${BENCHMARK_NAMES[benchmark]} project (${out.records} record(s) read)${first.length ? `: ${first.join("; ")}` : ""}`,
+    `no record of the file ${what} an item of this ${BENCHMARK_NAMES[benchmark]} project (${out.records} record(s) read)${first.length ? `: ${first.join("; ")}` : ""}`,
     "no_usable_record",
     line?.line,
     line?.field,

@@ -71,9 +71,10 @@ export type CsvRow = { line: number; cells: Record<string, string> };
 
 /**
  * Reads a CSV text (RFC 4180 quoting, multi-line cells, BOM dropped) into a header and rows keyed
- * by column name, each with the line its record starts on. Unreadable records are skipped and
- * reported (`malformed_csv`); rows with another number of fields than the header are read by
- * position and reported (`column_count`), as the command-line scorer does.
+ * by column name, each with the line its record starts on. An unreadable record (a broken quote)
+ * refuses the whole file (`malformed_csv` naming its line: the rows after it cannot be trusted;
+ * the command-line scorer skips it instead); rows with another number of fields than the header
+ * are read by position and reported (`column_count`), as the command-line scorer does.
  */
 export function readCsvText(text: string, fileName = "the file"): { columns: string[]; rows: CsvRow[]; problems: Problem[] } {
   const problems: Problem[] = [];
@@ -98,6 +99,16 @@ export function readCsvText(text: string, fileName = "the file"): { columns: str
     } as never) as unknown as { record: string[]; info: { lines: number }; raw?: string }[];
   } catch (err) {
     throw new PredictionFileError(`${fileName} is not a readable CSV file (${(err as Error).message})`, "malformed_csv", 1);
+  }
+  // A broken quote shifts how every later line splits into fields: the file is refused, naming
+  // the first unreadable record, rather than scored from rows that may be misread.
+  const broken = problems.find((p) => p.code === "malformed_csv");
+  if (broken) {
+    throw new PredictionFileError(
+      `${broken.message.replace(/; skipped$/, "")}; the file's quoting is broken from there on, so it is not scored (fix the quote and upload it again)`,
+      "malformed_csv",
+      broken.line ?? 1,
+    );
   }
   if (records.length === 0) return { columns: [], rows: [], problems };
   const columns = records[0].record.map((c) => c.trim());

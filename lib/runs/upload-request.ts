@@ -66,9 +66,11 @@ export async function readUploadRequest(request: Request, query: Record<string, 
   for (const f of FIELDS) if (typeof query[f] === "string") merged[f] = query[f];
   let text: string;
   if (type.startsWith("multipart/form-data")) {
+    // Read through the size cap first (a streamed multipart body has no Content-Length to check).
+    const bytes = await readCapped(request, max + 64 * 1024);
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await new Response(bytes as unknown as BodyInit, { headers: { "content-type": request.headers.get("content-type") ?? type } }).formData();
     } catch (error) {
       throw new HttpError(400, `The multipart body cannot be read (${(error as Error).message}).`, "invalid_multipart");
     }

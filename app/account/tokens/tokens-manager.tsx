@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
 import { formatDateTime as when } from "@/components/ui/format";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiRequest, fieldErrors } from "@/lib/auth/client-api";
 
@@ -27,7 +28,6 @@ export function TokensManager({ tokens }: { tokens: TokenRow[] }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
 
   async function create(event: FormEvent) {
@@ -44,7 +44,6 @@ export function TokensManager({ tokens }: { tokens: TokenRow[] }) {
       return;
     }
     setCreated({ name: result.data.token.name, token: result.data.token.token });
-    setCopied(false);
     setName("");
     router.refresh();
   }
@@ -73,29 +72,7 @@ export function TokensManager({ tokens }: { tokens: TokenRow[] }) {
               {busy === "create" ? "Creating…" : "Create token"}
             </Button>
           </form>
-          {created && (
-            <Alert tone="success" className="mt-4" title={`Token “${created.name}” created. Copy it now: it will not be shown again.`}>
-              <div className="mt-2 flex flex-wrap items-center gap-2">
-                <code data-testid="new-token" className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-green-200">
-                  {created.token}
-                </code>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={async () => {
-                    try {
-                      await navigator.clipboard.writeText(created.token);
-                      setCopied(true);
-                    } catch {
-                      setCopied(false);
-                    }
-                  }}
-                >
-                  {copied ? "Copied" : "Copy"}
-                </Button>
-              </div>
-            </Alert>
-          )}
+          {created && <ShownOnceSecret className="mt-4" title={`Token “${created.name}” created. Copy it now: it will not be shown again.`} value={created.token} testId="new-token" />}
         </CardBody>
       </Card>
 

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/input";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { apiRequest, fieldErrors } from "@/lib/auth/client-api";
 import { MIN_PASSWORD_LENGTH, ROLE_LABELS, ROLES } from "@/lib/auth/schemas";
 
@@ -89,7 +90,6 @@ function InviteForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -106,7 +106,6 @@ function InviteForm() {
     }
     setErrors({});
     setLink({ email: result.data.invite.email, url: result.data.url });
-    setCopied(false);
     setEmail("");
     router.refresh();
   }
@@ -125,29 +124,7 @@ function InviteForm() {
       <Button type="submit" disabled={pending}>
         {pending ? "Creating link…" : "Create invitation link"}
       </Button>
-      {link && (
-        <Alert tone="success" title={`Invitation for ${link.email}. Send this link; it is shown only now and works once.`}>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code data-testid="invite-url" className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-green-200">
-              {link.url}
-            </code>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={async () => {
-                try {
-                  await navigator.clipboard.writeText(link.url);
-                  setCopied(true);
-                } catch {
-                  setCopied(false);
-                }
-              }}
-            >
-              {copied ? "Copied" : "Copy"}
-            </Button>
-          </div>
-        </Alert>
-      )}
+      {link && <ShownOnceSecret title={`Invitation for ${link.email}. Send this link; it is shown only now and works once.`} value={link.url} testId="invite-url" />}
     </form>
   );
 }

@@ -17,7 +17,7 @@ const query = z.object({
  * not be written faithfully are counted in `x-playhead-export-warnings`.
  */
 export const GET = route<undefined, z.output<typeof query>, { projectId: string }>({ roles: PROJECT_ADMIN_ROLES, query }, async ({ params, query }) => {
-  const file = await exportProjectFile(params.projectId, {
+  const file = await exportProjectFile({ id: params.projectId }, {
     vcbenchFormat: query.format,
     includeRemoved: query.includeRemoved === "1" || query.includeRemoved === "true",
   });
