@@ -8,6 +8,7 @@ const encoder = new TextEncoder();
 const BUFFER_BYTES = 1 << 18;
 /** Room kept free before each line: the fixed parts, three numbers and two integers. */
 const LINE_SLACK = 512;
+const RATIO_CACHE_SIZE = 1 << 14;
 
 const PREFIX = encoder.encode('{"id":');
 const SUBTYPE = encoder.encode(',"subtype":');
@@ -32,6 +33,11 @@ export class VcbenchResultWriter {
   private buf = new Uint8Array(BUFFER_BYTES);
   private at = 0;
   private readonly quotedSubtypes = new Map<string, Uint8Array>();
+  /**
+   * Texts of MoC and UDA values, which are ratios k/(n-1) of small integers and so repeat
+   * (bounded; formatting a double is the costliest step of a line).
+   */
+  private readonly ratioTexts = new Map<number, string>();
 
   constructor(readonly path: string, private readonly ids: ByteIdTable) {
     try {
@@ -62,9 +68,9 @@ export class VcbenchResultWriter {
     this.bytes(GPA);
     this.number(s.gpa);
     this.bytes(MOC);
-    this.number(s.moc);
+    this.number(s.moc, this.ratioTexts);
     this.bytes(UDA);
-    this.number(s.uda);
+    this.number(s.uda, this.ratioTexts);
     this.bytes(N_QUERIES);
     this.number(s.n_queries);
     this.bytes(N_VALID);
@@ -92,8 +98,11 @@ export class VcbenchResultWriter {
   }
 
   private bytes(b: Uint8Array): void {
-    this.buf.set(b, this.at);
-    this.at += b.length;
+    // A loop: TypedArray#set costs more than it saves on a dozen bytes.
+    const buf = this.buf;
+    let at = this.at;
+    for (let i = 0; i < b.length; i++) buf[at++] = b[i];
+    this.at = at;
   }
 
   /** UTF-8 bytes of `text` (a quoted id that is not plain ASCII: the rare path). */
@@ -105,8 +114,11 @@ export class VcbenchResultWriter {
     this.at += encoder.encodeInto(text, this.buf.subarray(this.at)).written;
   }
 
-  /** `JSON.stringify(v)` for a number or null: non-finite numbers become `null` as there. */
-  private number(v: number | null): void {
+  /**
+   * `JSON.stringify(v)` for a number or null: non-finite numbers become `null` as there.
+   * `texts` caches the text of non-integers (for values that repeat).
+   */
+  private number(v: number | null, texts?: Map<number, string>): void {
     const buf = this.buf;
     if (v === null || !Number.isFinite(v)) {
       buf[this.at++] = 0x6e; // n
@@ -130,7 +142,13 @@ export class VcbenchResultWriter {
       this.at += digits;
       return;
     }
-    const text = String(v);
-    for (let i = 0; i < text.length; i++) buf[this.at++] = text.charCodeAt(i);
+    let text = texts?.get(v);
+    if (text === undefined) {
+      text = String(v);
+      if (texts && texts.size < RATIO_CACHE_SIZE) texts.set(v, text);
+    }
+    let at = this.at;
+    for (let i = 0; i < text.length; i++) buf[at++] = text.charCodeAt(i);
+    this.at = at;
   }
 }
