@@ -76,7 +76,7 @@ export async function authorizeSegment(args: {
   if (!decision.allowed) return fail(decision.reason);
   if (typeof resource === "number") {
     // Each segment at most once per session: no replay of what was already played.
-    const last = await lastServedSegment(session.id, resource, Number.MAX_SAFE_INTEGER);
+    const last = await lastServedSegment(session.id, resource, null);
     if (last !== null) return fail("already_served");
   }
   return { ok: true, session, resource, logIndex };

@@ -7,7 +7,8 @@ import { HttpError } from "@/lib/http/http-error";
  * activeTabId and bumps the version, so the tab that held it gets 409 ("continues in another
  * tab") on its next answer and shows a notice instead of a question. Only the lease holder can
  * advance (unlock-next-query-point.ts), so two tabs can never both advance. Claiming releases no
- * media: the new tab resumes the current stretch, whose segments were servable anyway.
+ * media: the new tab resumes after the last segment already served (each segment is served at
+ * most once, last-served.ts), or at the question when the whole stretch was served.
  */
 export async function claimSession(sessionId: string, tabId: string): Promise<void> {
   const result = await db.baselineSession.updateMany({

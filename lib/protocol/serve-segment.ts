@@ -1,9 +1,9 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { errorResponse } from "@/lib/http/json-response";
 import { authorizeSegment } from "./authorize-segment";
 import { logServe } from "./log-serve";
+import { segmentBytes } from "./segment-bytes";
 import { segmentFilePath } from "./segment-files";
 import { touchSession } from "./touch-session";
 
@@ -27,7 +27,7 @@ export async function serveSegment(request: Request, user: SessionUser | null, s
   if (!auth.ok) return errorResponse(auth.status, auth.reason, auth.message);
   let bytes: Buffer;
   try {
-    bytes = await readFile(segmentFilePath(auth.session.loaded, auth.resource));
+    bytes = await segmentBytes(segmentFilePath(auth.session.loaded, auth.resource));
   } catch {
     await logServe(auth.session.id, auth.logIndex, false, "file_missing");
     return errorResponse(404, "not_found", "This media is not available.");

@@ -41,7 +41,16 @@ export type SessionState = {
   nextSessionId: string | null;
 };
 
-export async function sessionState(session: ParticipantSession, tabId: string | null, now = new Date()): Promise<SessionState> {
+/**
+ * `opts.freshStretch`: the current stretch was unlocked just now (an answer was accepted in this
+ * request), so none of its segments can have been served yet: skips looking for served segments.
+ */
+export async function sessionState(
+  session: ParticipantSession,
+  tabId: string | null,
+  now = new Date(),
+  opts: { freshStretch?: boolean } = {},
+): Promise<SessionState> {
   const { plan } = session.loaded;
   const deadline = sessionDeadline(session);
   const active = session.status === "ACTIVE";
@@ -64,7 +73,7 @@ export async function sessionState(session: ParticipantSession, tabId: string | 
     const ask = askIndex === null ? null : plan.asks[askIndex];
     const questions = ask ? await participantQuestions([ask.itemId], false) : new Map();
     const whole = ask ? currentStretch(plan, session) : null;
-    const stretch = whole ? unplayedStretch(whole, await lastServedSegment(session.id, whole.first, whole.last)) : null;
+    const stretch = whole && !opts.freshStretch ? unplayedStretch(whole, await lastServedSegment(session.id, whole.first, whole.last)) : whole;
     return {
       ...base,
       streaming: {

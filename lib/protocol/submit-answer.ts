@@ -109,7 +109,7 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
     unlockedIndex: session.protocol === "STREAMING" ? answered + 1 : plan.asks.length,
     status: result.completed ? "COMPLETED" : "ACTIVE",
   };
-  const state = await sessionState(after, body.tabId, now);
+  const state = await sessionState(after, body.tabId, now, { freshStretch: session.protocol === "STREAMING" });
   return { accepted: true as const, version: result.version, completed: result.completed, state };
 }
 
