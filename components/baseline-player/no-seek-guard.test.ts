@@ -23,6 +23,16 @@ class FakeMedia implements MediaLike {
   emit(type: string) {
     for (const fn of this.listeners.get(type) ?? []) fn();
   }
+  frameCallbacks: Array<(now: number, metadata: { mediaTime: number }) => void> = [];
+  requestVideoFrameCallback(cb: (now: number, metadata: { mediaTime: number }) => void) {
+    this.frameCallbacks.push(cb);
+    return this.frameCallbacks.length;
+  }
+  present(mediaTime: number) {
+    const cbs = this.frameCallbacks;
+    this.frameCallbacks = [];
+    for (const cb of cbs) cb(0, { mediaTime });
+  }
   tick(t: number) {
     this.currentTime = t;
     this.emit("timeupdate");
@@ -43,6 +53,27 @@ describe("no-seek guard", () => {
     m.currentTime = 9;
     m.emit("seeking");
     expect(m.currentTime).toBe(2);
+  });
+
+  it("reverts into the frame on screen when currentTime still lags it (Chromium right after a pause)", () => {
+    const m = new FakeMedia();
+    attachNoSeekGuard(m, { playbackRate: 1, durationSec: 10, allowVoluntaryPause: true, onReached: () => {} });
+    m.play();
+    m.emit("playing");
+    m.tick(1);
+    m.tick(2);
+    m.tick(2.3);
+    m.present(2.3333333); // frame 70 at 30 fps is on screen, currentTime is still in frame 69
+    m.currentTime = 0;
+    m.emit("seeking");
+    expect(m.currentTime).toBeGreaterThan(2.3333333);
+    expect(m.currentTime).toBeLessThan(2.3333333 + 1 / 60);
+    // A frame presented earlier than the furthest point played never pulls the revert back.
+    m.tick(2.5);
+    m.present(2.4666666);
+    m.currentTime = 9;
+    m.emit("seeking");
+    expect(m.currentTime).toBe(2.5);
   });
 
   it("keeps the fixed rate", () => {

@@ -5,6 +5,9 @@
  *
  * - Seeking: any seek away from the furthest position played (rewind or skip ahead) is reverted
  *   to that position. Seeks VHS makes itself before playback starts (gap skipping) are allowed.
+ *   The furthest position includes the frame on screen (requestVideoFrameCallback): right after
+ *   a pause Chromium's currentTime can still lie in the frame before the one shown, and a revert
+ *   to currentTime would step the picture back one frame.
  * - Rate: any change of playbackRate is reverted to the fixed rate.
  * - The query point: playback pauses when the stretch ends (`ended`) or when the position crosses
  *   the stretch's duration (measured from where playback started, whatever timeline the source
@@ -21,7 +24,13 @@ export type MediaLike = {
   pause(): void;
   addEventListener(type: string, fn: () => void): void;
   removeEventListener(type: string, fn: () => void): void;
+  /** HTMLVideoElement's frame callbacks, when the browser has them. */
+  requestVideoFrameCallback?(cb: (now: number, metadata: { mediaTime: number }) => void): number;
+  cancelVideoFrameCallback?(handle: number): void;
 };
+
+/** How far into the frame on screen a reverted seek lands (less than half of a 120 fps frame). */
+const INTO_FRAME_SEC = 0.004;
 
 export type GuardOptions = {
   playbackRate: number;
@@ -42,6 +51,20 @@ export function attachNoSeekGuard(media: MediaLike, opts: GuardOptions): NoSeekG
   let maxPlayed = 0;
   let reached = false;
   let reverting = false;
+  /** mediaTime of the frame last presented, or null. */
+  let presented: number | null = null;
+  let frameHandle: number | null = null;
+  const onFrame = (_now: number, metadata: { mediaTime: number }) => {
+    presented = metadata.mediaTime;
+    frameHandle = media.requestVideoFrameCallback!(onFrame);
+  };
+  if (media.requestVideoFrameCallback) frameHandle = media.requestVideoFrameCallback(onFrame);
+
+  /** Where a reverted seek goes: the furthest point played, or into the frame on screen when that is further. */
+  const revertTarget = () => {
+    if (presented !== null && presented > maxPlayed && presented - maxPlayed < 1.5) return presented + INTO_FRAME_SEC;
+    return maxPlayed;
+  };
 
   const reach = () => {
     if (reached) return;
@@ -65,9 +88,10 @@ export function attachNoSeekGuard(media: MediaLike, opts: GuardOptions): NoSeekG
   const onSeeking = () => {
     if (!started) return;
     const t = media.currentTime;
-    if (Math.abs(t - maxPlayed) > 0.1) {
+    const target = revertTarget();
+    if (Math.abs(t - target) > 0.1) {
       reverting = true;
-      media.currentTime = maxPlayed;
+      media.currentTime = target;
       reverting = false;
     }
   };
@@ -89,6 +113,8 @@ export function attachNoSeekGuard(media: MediaLike, opts: GuardOptions): NoSeekG
   media.addEventListener("ended", onEnded);
   return {
     detach() {
+      if (frameHandle !== null) media.cancelVideoFrameCallback?.(frameHandle);
+      frameHandle = null;
       media.removeEventListener("playing", onPlaying);
       media.removeEventListener("timeupdate", onTimeUpdate);
       media.removeEventListener("seeking", onSeeking);
