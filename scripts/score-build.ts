@@ -9,7 +9,7 @@
  * `npm run score` keeps working without this step. Uses the esbuild that tsx ships.
  */
 import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
@@ -18,12 +18,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Default location of the bundle (inside node_modules/.cache, which git ignores). */
 export const DEFAULT_SCORE_BUNDLE = join(root, "node_modules", ".cache", "playhead", "score.mjs");
 
-/** Builds the bundle at `outfile` and returns its path. */
+/**
+ * Builds the bundle at `outfile` (plus its chunks in `chunks/` beside it: each benchmark's
+ * scorer is split off and loaded on demand) and returns its path.
+ */
 export async function buildScoreBundle(outfile: string = DEFAULT_SCORE_BUNDLE): Promise<string> {
   mkdirSync(dirname(outfile), { recursive: true });
   await build({
-    entryPoints: [join(root, "scripts", "score.ts")],
-    outfile,
+    entryPoints: { [basename(outfile, extname(outfile))]: join(root, "scripts", "score.ts") },
+    outdir: dirname(outfile),
+    outExtension: { ".js": extname(outfile) || ".mjs" },
+    chunkNames: "chunks/[name]-[hash]",
+    splitting: true,
     bundle: true,
     platform: "node",
     format: "esm",

@@ -8,14 +8,20 @@
  * (`node_modules/.cache/playhead/score.mjs`) that `node` runs without tsx start-up cost.
  */
 import { runScore } from "@/lib/score-cli/dispatch";
-import * as ecbench from "@/lib/score-cli/ecbench";
-import * as tocbench from "@/lib/score-cli/tocbench";
-import * as vcbench from "@/lib/score-cli/vcbench";
-import * as vsas from "@/lib/score-cli/vsas";
-import * as vstat from "@/lib/score-cli/vstat";
 
-const code = await runScore(process.argv.slice(2), { vcbench, tocbench, ecbench, vstat, vsas }, {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-});
+// Loaded on demand: scoring one benchmark never loads (or compiles) the others' code.
+const code = await runScore(
+  process.argv.slice(2),
+  {
+    vcbench: () => import("@/lib/score-cli/vcbench"),
+    tocbench: () => import("@/lib/score-cli/tocbench"),
+    ecbench: () => import("@/lib/score-cli/ecbench"),
+    vstat: () => import("@/lib/score-cli/vstat"),
+    vsas: () => import("@/lib/score-cli/vsas"),
+  },
+  {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  },
+);
 process.exitCode = code;

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -120,6 +120,25 @@ describe("score CLI: vcbench", () => {
     expect(j.overall.gpa).toBeCloseTo(((2 + Math.exp(-200)) / 3 + 2) / 3, 12);
     expect(j.n_missing_questions).toBe(14);
     expect(r.stderr).toMatch(/malformed_json: line 2: not valid JSON/);
+  });
+
+  it("reads truth lines the fast path cannot take with the shared validator, loaded on demand (first-pass problems not repeated)", async () => {
+    const lines = readFileSync(`${VC}/vcbench_data.jsonl`, "utf8").trim().split("\n");
+    const first = JSON.parse(lines[0]) as Record<string, unknown>;
+    // Line 2 repeats line 1's id (a problem the first, stopped pass also sees); line 4 spells its
+    // id with a JSON escape, which only JSON.parse + the zod validator accept; line 5 is invalid.
+    const escaped = lines[2].replace(/"id": "(\d)/, '"id": "\\u003$1');
+    const truth = join(out, "truth-slow-path.jsonl");
+    const broken = JSON.stringify({ ...first, id: "bad", query_points: { time: [1, 2], count: [1] } });
+    writeFileSync(truth, [lines[0], lines[0], lines[1], escaped, broken].join("\n") + "\n");
+    const r = await score(["--benchmark", "vcbench", "--truth", truth, "--preds", `${VC}/preds-unified.jsonl`, "--json"]);
+    expect(r.code).toBe(0);
+    const problems = r.json!.problems as Array<{ code: string; line?: number }>;
+    expect(problems.filter((p) => p.code === "duplicate_truth_id").map((p) => p.line)).toEqual([2]);
+    expect(problems.filter((p) => p.code === "invalid_truth_record").map((p) => p.line)).toEqual([5]);
+    expect(r.json!.n_truth_questions).toBe(3);
+    const escapedId = (JSON.parse(escaped) as { id: string }).id;
+    expect(problems.some((p) => p.code === "missing_prediction" && (p as { id?: string }).id === escapedId)).toBe(false);
   });
 
   it("writes per-question results and a paper-style table without --json", async () => {

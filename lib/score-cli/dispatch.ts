@@ -100,7 +100,7 @@ function formatProblem(p: Problem): string {
  * Runs one scoring command with the given adapters and returns the exit code.
  * Never throws: adapter errors become a fatal error message (no stack trace).
  */
-export async function runScore(argv: readonly string[], adapters: Partial<Record<Benchmark, ScoreAdapter>>, io: ScoreIo): Promise<number> {
+export async function runScore(argv: readonly string[], adapters: Partial<Record<Benchmark, ScoreAdapter | (() => Promise<ScoreAdapter>)>>, io: ScoreIo): Promise<number> {
   const parsed = parseScoreArgs(argv);
   const wantsJson = argv.includes("--json");
   if (!parsed.ok) {
@@ -113,7 +113,17 @@ export async function runScore(argv: readonly string[], adapters: Partial<Record
     return 2;
   }
   const { benchmark, options, json } = parsed.value;
-  const adapter = adapters[benchmark];
+  const entry = adapters[benchmark];
+  let adapter: ScoreAdapter | undefined;
+  try {
+    // A loader keeps the other benchmarks' code (and their dependencies) out of start-up.
+    adapter = typeof entry === "function" ? await entry() : entry;
+  } catch (err) {
+    const error = `cannot load the ${benchmark} scorer (${err instanceof Error ? err.message : String(err)})`;
+    if (json) io.stdout(JSON.stringify({ error, problems: [] }) + "\n");
+    io.stderr(`error: ${error}\n`);
+    return 1;
+  }
   if (!adapter) {
     const error = `no scorer is available for ${benchmark}`;
     if (json) io.stdout(JSON.stringify({ error, problems: [] }) + "\n");

@@ -9,7 +9,6 @@ import {
   type VcbenchQuestionScore,
   type VcbenchVariant,
 } from "@/lib/metrics/vcbench";
-import { validateVcbenchScoringFields } from "@/lib/metrics/vcbench-schema";
 import { ByteIdTable } from "./id-table";
 import { encodeKeys, hasBackslash, isPlainAscii, keyIndex, numberAt, plainStringEnd, rangeText, readNumberArrayInto, skipNumber, skipString, skipValue, skipWs } from "./json-scan";
 import { FileReadError, decodeLine, forEachLineBytes, isBlankLine, malformedJsonProblem } from "./read-jsonl";
@@ -226,7 +225,30 @@ function fastTruthLine(b: Uint8Array, s: number, e: number, t: TruthScratch): bo
   return true;
 }
 
-function readTruth(path: string, problems: ProblemLog): TruthStore {
+type ScoringFieldsValidator = (typeof import("@/lib/metrics/vcbench-schema"))["validateVcbenchScoringFields"];
+
+/** Thrown by {@link readTruth} at the first line the fast path cannot take while no validator is loaded. */
+class ValidatorNeeded extends Error {}
+
+/**
+ * Reads the truth file. The shared zod validator (`vcbench-schema.ts`, with zod about three
+ * quarters of the scorer's code) is only needed for lines the fast path cannot take, so it is
+ * loaded on demand: a first pass without it stops at the first such line, and the file is then
+ * read again from the start with it (problems of the stopped pass are discarded).
+ */
+async function readTruthFile(path: string): Promise<{ truth: TruthStore; problems: ProblemLog }> {
+  const firstProblems = new ProblemLog();
+  try {
+    return { truth: readTruth(path, firstProblems, null), problems: firstProblems };
+  } catch (err) {
+    if (!(err instanceof ValidatorNeeded)) throw err;
+  }
+  const { validateVcbenchScoringFields } = await import("@/lib/metrics/vcbench-schema");
+  const problems = new ProblemLog();
+  return { truth: readTruth(path, problems, validateVcbenchScoringFields), problems };
+}
+
+function readTruth(path: string, problems: ProblemLog, validateVcbenchScoringFields: ScoringFieldsValidator | null): TruthStore {
   let size = 0;
   try {
     size = statSync(path).size;
@@ -243,6 +265,7 @@ function readTruth(path: string, problems: ProblemLog): TruthStore {
       store.add(id, b, scratch.idStart, scratch.idEnd, scratch.subtype, scratch.times, scratch.counts, scratch.nTimes, line, problems);
       return;
     }
+    if (validateVcbenchScoringFields === null) throw new ValidatorNeeded();
     let obj: unknown;
     try {
       obj = JSON.parse(decodeLine(b, s, e));
@@ -466,8 +489,7 @@ function short(value: unknown): string {
 /** Scores files; see the module comment. */
 export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput> {
   const variant: VcbenchVariant = opts.variant ?? "reference";
-  const problems = new ProblemLog();
-  const truth = readTruth(opts.truth, problems);
+  const { truth, problems } = await readTruthFile(opts.truth);
   if (truth.size === 0) throw new FileReadError(opts.truth, "no valid VCBench question in the truth file");
 
   const nQ = truth.size;
