@@ -37,11 +37,40 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
+/**
+ * Decoded session cookies, keyed by the cookie's exact value: decrypting a next-auth JWT derives
+ * its key (HKDF) and runs AES-GCM on every call, the largest fixed cost of a request. Only tokens
+ * that decrypted and carried valid claims are kept, each only until its own `exp`, in a bounded
+ * LRU. Caching the decode changes nothing about what is accepted: the same cookie value always
+ * decodes to the same claims, and the user row (active, sessionVersion, role) is still read on
+ * every request.
+ */
+const claimsCache = new Map<string, { claims: SessionClaims; expMs: number }>();
+const MAX_CACHED_CLAIMS = 10_000;
+
+/** Drops every cached decoded cookie (tests). */
+export function forgetSessionClaims(): void {
+  claimsCache.clear();
+}
+
 /** Decrypts and checks the next-auth session cookie; null when absent, expired or tampered. */
 export async function sessionClaims(headers: Headers): Promise<SessionClaims | null> {
   const cookies = parseCookieHeader(headers.get("cookie"));
   const name = sessionCookieName();
-  if (!Object.keys(cookies).some((c) => c.startsWith(name))) return null;
+  const parts = Object.keys(cookies)
+    .filter((c) => c.startsWith(name))
+    .sort();
+  if (!parts.length) return null;
+  const key = parts.map((c) => `${c}=${cookies[c]}`).join(";");
+  const hit = claimsCache.get(key);
+  if (hit) {
+    if (Date.now() < hit.expMs) {
+      claimsCache.delete(key);
+      claimsCache.set(key, hit);
+      return hit.claims;
+    }
+    claimsCache.delete(key);
+  }
   const token = await getToken({
     // getToken reads cookies (also chunked ones) from `cookies`; headers only for Bearer, which we strip.
     req: { cookies, headers: {} } as never,
@@ -51,9 +80,14 @@ export async function sessionClaims(headers: Headers): Promise<SessionClaims | n
     logger: { error() {}, warn() {}, debug() {} } as never,
   });
   if (!token) return null;
-  const { id, role, sv } = token as Record<string, unknown>;
+  const { id, role, sv, exp } = token as Record<string, unknown>;
   if (typeof id !== "string" || typeof role !== "string" || typeof sv !== "number") return null;
-  return { id, role: role as Role, sv };
+  const claims: SessionClaims = { id, role: role as Role, sv };
+  if (typeof exp === "number" && Number.isFinite(exp)) {
+    if (claimsCache.size >= MAX_CACHED_CLAIMS) claimsCache.delete(claimsCache.keys().next().value as string);
+    claimsCache.set(key, { claims, expMs: exp * 1000 });
+  }
+  return claims;
 }
 
 async function userFromApiToken(token: string): Promise<SessionUser | null> {

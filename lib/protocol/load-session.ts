@@ -68,13 +68,49 @@ async function studyInfo(studyId: string): Promise<StudyInfo> {
 
 /** Loads a session by id, or null when there is none (callers answer 404 without saying more). */
 export async function findSession(sessionId: string): Promise<ParticipantSession | null> {
+  return (await loadSession(sessionId, null))?.session ?? null;
+}
+
+/**
+ * {@link findSession} plus, read in the same database call, the highest segment index at or above
+ * `servedFrom` already served (allowed) to the session, or null (the served-once rule of
+ * authorize-segment.ts; see last-served.ts). `servedFrom` null: no such check (lastServed null).
+ */
+export async function findSessionWithServed(
+  sessionId: string,
+  servedFrom: number | null,
+): Promise<{ session: ParticipantSession; lastServed: number | null } | null> {
+  return loadSession(sessionId, servedFrom);
+}
+
+async function loadSession(
+  sessionId: string,
+  servedFrom: number | null,
+): Promise<{ session: ParticipantSession; lastServed: number | null } | null> {
   if (typeof sessionId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) return null;
+  const serves =
+    servedFrom === null
+      ? undefined
+      : {
+          where: { allowed: true, segmentIndex: { gte: servedFrom } },
+          orderBy: { segmentIndex: "desc" as const },
+          take: 1,
+          select: { segmentIndex: true },
+        };
   const fixed = fixedCache.get(sessionId);
   if (fixed) {
     const [progress, info] = await Promise.all([
       db.baselineSession.findUnique({
         where: { id: sessionId },
-        select: { status: true, unlockedIndex: true, answeredIndex: true, version: true, activeTabId: true, lastSeenAt: true },
+        select: {
+          status: true,
+          unlockedIndex: true,
+          answeredIndex: true,
+          version: true,
+          activeTabId: true,
+          lastSeenAt: true,
+          ...(serves ? { serves } : {}),
+        },
       }),
       studyInfo(fixed.studyId),
     ]);
@@ -83,7 +119,20 @@ export async function findSession(sessionId: string): Promise<ParticipantSession
       return null;
     }
     const loaded = await loadPlan(fixed.studyId, fixed.videoId, fixed.protocol);
-    return { ...fixed, ...progress, studyStatus: info.status, settings: info.settings, loaded };
+    const { status, unlockedIndex, answeredIndex, version, activeTabId, lastSeenAt } = progress;
+    const session: ParticipantSession = {
+      ...fixed,
+      status,
+      unlockedIndex,
+      answeredIndex,
+      version,
+      activeTabId,
+      lastSeenAt,
+      studyStatus: info.status,
+      settings: info.settings,
+      loaded,
+    };
+    return { session, lastServed: lastServedOf(progress) };
   }
   const row = await db.baselineSession.findUnique({
     where: { id: sessionId },
@@ -102,6 +151,7 @@ export async function findSession(sessionId: string): Promise<ParticipantSession
       signingKey: true,
       participant: { select: { userId: true, consentedAt: true } },
       study: { select: { protocol: true, status: true, settings: true } },
+      ...(serves ? { serves } : {}),
     },
   });
   if (!row) return null;
@@ -132,7 +182,12 @@ export async function findSession(sessionId: string): Promise<ParticipantSession
     fixedCache.set(sessionId, { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt });
     studyCache.set(session.studyId, { status: session.studyStatus, settings: session.settings, at: Date.now() });
   }
-  return session;
+  return { session, lastServed: lastServedOf(row) };
+}
+
+function lastServedOf(row: object): number | null {
+  const serves = (row as { serves?: { segmentIndex: number }[] }).serves;
+  return serves?.[0]?.segmentIndex ?? null;
 }
 
 /**
