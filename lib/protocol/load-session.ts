@@ -99,40 +99,14 @@ async function loadSession(
         };
   const fixed = fixedCache.get(sessionId);
   if (fixed) {
-    const [progress, info] = await Promise.all([
-      db.baselineSession.findUnique({
-        where: { id: sessionId },
-        select: {
-          status: true,
-          unlockedIndex: true,
-          answeredIndex: true,
-          version: true,
-          activeTabId: true,
-          lastSeenAt: true,
-          ...(serves ? { serves } : {}),
-        },
-      }),
-      studyInfo(fixed.studyId),
-    ]);
+    const [progress, info] = await Promise.all([sessionProgress(sessionId, servedFrom), studyInfo(fixed.studyId)]);
     if (!progress) {
       fixedCache.delete(sessionId);
       return null;
     }
     const loaded = await loadPlan(fixed.studyId, fixed.videoId, fixed.protocol);
-    const { status, unlockedIndex, answeredIndex, version, activeTabId, lastSeenAt } = progress;
-    const session: ParticipantSession = {
-      ...fixed,
-      status,
-      unlockedIndex,
-      answeredIndex,
-      version,
-      activeTabId,
-      lastSeenAt,
-      studyStatus: info.status,
-      settings: info.settings,
-      loaded,
-    };
-    return { session, lastServed: lastServedOf(progress) };
+    const { lastServed, ...rest } = progress;
+    return { session: { ...fixed, ...rest, studyStatus: info.status, settings: info.settings, loaded }, lastServed };
   }
   const row = await db.baselineSession.findUnique({
     where: { id: sessionId },
@@ -183,6 +157,39 @@ async function loadSession(
     studyCache.set(session.studyId, { status: session.studyStatus, settings: session.settings, at: Date.now() });
   }
   return { session, lastServed: lastServedOf(row) };
+}
+
+type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt"> & {
+  lastServed: number | null;
+};
+
+/**
+ * A known session's progress and (servedFrom not null) the served-once check in ONE fixed,
+ * parameterised SELECT, the same SQL for SQLite and PostgreSQL: this runs on every segment,
+ * playlist and answer request, and costs about a third of the CPU of the equivalent Prisma calls.
+ */
+async function sessionProgress(sessionId: string, servedFrom: number | null): Promise<Progress | null> {
+  const rows =
+    servedFrom === null
+      ? await db.$queryRaw<Record<string, unknown>[]>`
+          SELECT "status", "unlockedIndex", "answeredIndex", "version", "activeTabId", "lastSeenAt"
+          FROM "BaselineSession" WHERE "id" = ${sessionId}`
+      : await db.$queryRaw<Record<string, unknown>[]>`
+          SELECT s."status", s."unlockedIndex", s."answeredIndex", s."version", s."activeTabId", s."lastSeenAt",
+            (SELECT MAX(v."segmentIndex") FROM "SegmentServe" v
+              WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom}) AS "lastServed"
+          FROM "BaselineSession" s WHERE s."id" = ${sessionId}`;
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    status: String(r.status) as Progress["status"],
+    unlockedIndex: Number(r.unlockedIndex),
+    answeredIndex: Number(r.answeredIndex),
+    version: Number(r.version),
+    activeTabId: r.activeTabId === null || r.activeTabId === undefined ? null : String(r.activeTabId),
+    lastSeenAt: r.lastSeenAt instanceof Date ? r.lastSeenAt : new Date(String(r.lastSeenAt)),
+    lastServed: r.lastServed === null || r.lastServed === undefined ? null : Number(r.lastServed),
+  };
 }
 
 function lastServedOf(row: object): number | null {
