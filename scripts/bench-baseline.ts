@@ -16,6 +16,10 @@
  *         in its database and data directory, participants then go through HTTP)
  *   options: --participants N  --speed S (playback time divided by S; default 1 = real time, more
  *            is a stress test)  --skip-segment
+ *            --ramp SEC (arrivals spread uniformly over the first SEC seconds; default 5)
+ *            --think-ms LO-HI (time to read and answer each question, uniform; default 1500-4000)
+ *            --seed N (arrival and think times)  --lockstep (= --ramp 0 --think-ms 0: every
+ *            participant in step, all requests in synchronized bursts; a worst case, not a study)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
  *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server)
  */
@@ -28,6 +32,11 @@ type Args = {
   url: string | null;
   participants: number;
   speed: number;
+  /** Participants arrive at uniformly random times within the first `rampSec` seconds. */
+  rampSec: number;
+  /** After a stretch, a participant thinks for a uniformly random time in [min, max] ms before answering. */
+  thinkMs: [number, number];
+  seed: number;
   skipSegment: boolean;
   serverPid: number | null;
   db: "sqlite" | "sqlite-wal" | "postgresql";
@@ -35,13 +44,20 @@ type Args = {
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, skipSegment: false, serverPid: null, db: "sqlite", mode: "process" };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, db: "sqlite", mode: "process" };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
     if (k === "--url") (a.url = v.replace(/\/+$/, "")), i++;
     else if (k === "--participants") (a.participants = Number(v)), i++;
     else if (k === "--speed") (a.speed = Number(v)), i++;
+    else if (k === "--ramp") (a.rampSec = Number(v)), i++;
+    else if (k === "--think-ms") {
+      const [lo, hi] = v.split("-").map(Number);
+      a.thinkMs = [lo, hi ?? lo];
+      i++;
+    } else if (k === "--seed") (a.seed = Number(v)), i++;
+    else if (k === "--lockstep") (a.rampSec = 0), (a.thinkMs = [0, 0]);
     else if (k === "--server-pid") (a.serverPid = Number(v)), i++;
     else if (k === "--skip-segment") a.skipSegment = true;
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
@@ -155,7 +171,24 @@ async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
 
 type Stats = { ttfb: number[]; resume: number[]; errors: string[]; refused: number };
 
-async function participant(client: Client, studyId: string, n: number, speed: number, stats: Stats): Promise<void> {
+/** Small seeded PRNG (mulberry32): the same arrival and think times on every run with one seed. */
+function rng(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(t ^ (t >>> 15), 1 | t);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function participant(client: Client, studyId: string, n: number, args: Args, stats: Stats): Promise<void> {
+  const { speed } = args;
+  const random = rng(args.seed * 1000 + n);
+  const think = () => args.thinkMs[0] + random() * (args.thinkMs[1] - args.thinkMs[0]);
+  await sleep(random() * args.rampSec * 1000);
   const entered = await client(`/api/studies/${studyId}/enter?PROLIFIC_PID=BENCH${n}x${Date.now().toString(36)}`);
   const cookie = entered.headers.getSetCookie?.()[0]?.split(";")[0] ?? "";
   if (entered.status !== 303 || !cookie) throw new Error(`enter: ${entered.status} ${entered.text.slice(0, 200)}`);
@@ -177,8 +210,11 @@ async function participant(client: Client, studyId: string, n: number, speed: nu
         stats.ttfb.push(r.ttfbMs);
         if (i === 0 && resumeStart !== null) stats.resume.push(performance.now() - resumeStart);
       }
-      await new Promise((r) => setTimeout(r, (st.stretch.durationSec * 1000) / speed));
+      await sleep((st.stretch.durationSec * 1000) / speed);
     }
+    // Reading the question and typing the answer (not part of any measured latency).
+    const thinking = think();
+    if (thinking > 0) await sleep(thinking);
     resumeStart = performance.now();
     const a = await client(`/api/sessions/${sessionId}/answers`, { cookie, json: { askIndex: st.askIndex, tabId, version: state.version, answer: st.askIndex } });
     if (a.status !== 200) throw new Error(`answer ${st.askIndex}: ${a.status} ${a.text.slice(0, 200)}`);
@@ -258,7 +294,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const before = local ? await serverStats(local.url) : null;
   const started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args.speed, stats)));
+  const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   const after = local ? await serverStats(local.url) : null;
@@ -269,6 +305,11 @@ async function main(): Promise<void> {
   console.log(`\nmode: ${args.url ? "external server" : args.mode === "process" ? "separate server process" : "in-process"}, database ${args.url ? "(the server's)" : args.db}`);
   console.log(
     `${args.participants} participants × ${asks} query points in ${wall.toFixed(1)} s (playback ×${args.speed}${args.speed === 1 ? ", real time" : ", STRESS: faster than real time"})`,
+  );
+  console.log(
+    args.rampSec === 0 && args.thinkMs[1] === 0
+      ? `load: LOCKSTEP (all participants start together and answer the instant a stretch ends: synchronized bursts, worst case)`
+      : `load: arrivals spread over ${args.rampSec} s, think time ${args.thinkMs[0]}-${args.thinkMs[1]} ms before each answer (seed ${args.seed})`,
   );
   console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused)`);
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
