@@ -202,8 +202,20 @@ function lastServedOf(row: object): number | null {
  * not exist) and its participant has consented (403).
  */
 export async function requireOwnSession(sessionId: string, user: SessionUser): Promise<ParticipantSession> {
-  const session = await findSession(sessionId);
-  if (!session || session.userId !== user.id) throw new HttpError(404, "No such session.");
-  if (!session.consentedAt) throw new HttpError(403, "Accept the consent form first.", "consent_required");
-  return session;
+  return (await requireOwnSessionWithServed(sessionId, user, null)).session;
+}
+
+/**
+ * {@link requireOwnSession} plus, in the same database call, the highest segment index at or above
+ * `servedFrom` already served to the session (see {@link findSessionWithServed}).
+ */
+export async function requireOwnSessionWithServed(
+  sessionId: string,
+  user: SessionUser,
+  servedFrom: number | null,
+): Promise<{ session: ParticipantSession; lastServed: number | null }> {
+  const found = await loadSession(sessionId, servedFrom);
+  if (!found || found.session.userId !== user.id) throw new HttpError(404, "No such session.");
+  if (!found.session.consentedAt) throw new HttpError(403, "Accept the consent form first.", "consent_required");
+  return found;
 }
