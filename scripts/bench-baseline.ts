@@ -169,7 +169,7 @@ async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
   return { studyId: study.id, asks: frames.length };
 }
 
-type Stats = { ttfb: number[]; resume: number[]; errors: string[]; refused: number };
+type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number };
 
 /** Small seeded PRNG (mulberry32): the same arrival and think times on every run with one seed. */
 function rng(seed: number): () => number {
@@ -201,9 +201,10 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
     const st = state.streaming;
     if (st.playlistUrl) {
       const pl = await client(st.playlistUrl, { cookie });
+      stats.playlist.push(pl.ttfbMs);
       const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(pl.text)?.[1];
       const uris = pl.text.split("\n").filter((l: string) => l.startsWith("/api/segments/"));
-      if (init) await client(init, { cookie });
+      if (init) stats.init.push((await client(init, { cookie })).ttfbMs);
       for (const [i, uri] of uris.entries()) {
         const r = await client(uri, { cookie });
         if (r.status !== 200) stats.refused += 1;
@@ -217,6 +218,7 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
     if (thinking > 0) await sleep(thinking);
     resumeStart = performance.now();
     const a = await client(`/api/sessions/${sessionId}/answers`, { cookie, json: { askIndex: st.askIndex, tabId, version: state.version, answer: st.askIndex } });
+    stats.answer.push(a.ttfbMs);
     if (a.status !== 200) throw new Error(`answer ${st.askIndex}: ${a.status} ${a.text.slice(0, 200)}`);
     state = JSON.parse(a.text).state;
     if (!state.streaming?.playlistUrl) resumeStart = null;
@@ -289,7 +291,7 @@ async function main(): Promise<void> {
   console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
   const client = target ? httpClient(target) : await inProcessClient();
-  const stats: Stats = { ttfb: [], resume: [], errors: [], refused: 0 };
+  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0 };
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const before = local ? await serverStats(local.url) : null;
@@ -314,6 +316,9 @@ async function main(): Promise<void> {
   console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused)`);
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
+  for (const [name, v] of [["  answer POST", stats.answer], ["  playlist", stats.playlist], ["  init segment", stats.init]] as const) {
+    console.log(`${name.padEnd(20)}p50 ${ms(pct(v, 50))}  p95 ${ms(pct(v, 95))}  (n=${v.length}, time to first byte)`);
+  }
   if (before && after) {
     const cpu = after.cpuMs - before.cpuMs;
     console.log(
