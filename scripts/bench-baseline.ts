@@ -7,11 +7,19 @@
  * server memory; then runs the segmenting benchmark (scripts/bench-segment.ts: a 10-minute
  * 1080p video cut at 8 points, vs real time).
  *
- *   npm run bench:baseline                                   in-process, scratch SQLite database
+ *   npm run bench:baseline          scratch SQLite database; the route handlers run in a separate
+ *                                   server process (scripts/bench/route-server.ts: plain Node HTTP
+ *                                   server mounting the same handlers), clients here over HTTP
+ *   npm run bench:baseline -- --mode in-process      clients and handlers in this one process
  *   npm run bench:baseline -- --url http://localhost:3000 [--server-pid PID]
  *        (DATABASE_URL and PLAYHEAD_DATA_DIR must be the server's: the study is set up directly
  *         in its database and data directory, participants then go through HTTP)
- *   options: --participants N  --speed S (playback time divided by S; default 20)  --skip-segment
+ *   options: --participants N  --speed S (playback time divided by S; default 1 = real time, more
+ *            is a stress test)  --skip-segment
+ *            --ramp SEC (arrivals spread uniformly over the first SEC seconds; default 5)
+ *            --think-ms LO-HI (time to read and answer each question, uniform; default 1500-4000)
+ *            --seed N (arrival and think times)  --lockstep (= --ramp 0 --think-ms 0: every
+ *            participant in step, all requests in synchronized bursts; a worst case, not a study)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
  *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server)
  */
@@ -24,21 +32,35 @@ type Args = {
   url: string | null;
   participants: number;
   speed: number;
+  /** Participants arrive at uniformly random times within the first `rampSec` seconds. */
+  rampSec: number;
+  /** After a stretch, a participant thinks for a uniformly random time in [min, max] ms before answering. */
+  thinkMs: [number, number];
+  seed: number;
   skipSegment: boolean;
   serverPid: number | null;
   db: "sqlite" | "sqlite-wal" | "postgresql";
+  mode: "process" | "in-process";
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 20, skipSegment: false, serverPid: null, db: "sqlite" };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, db: "sqlite", mode: "process" };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
     if (k === "--url") (a.url = v.replace(/\/+$/, "")), i++;
     else if (k === "--participants") (a.participants = Number(v)), i++;
     else if (k === "--speed") (a.speed = Number(v)), i++;
+    else if (k === "--ramp") (a.rampSec = Number(v)), i++;
+    else if (k === "--think-ms") {
+      const [lo, hi] = v.split("-").map(Number);
+      a.thinkMs = [lo, hi ?? lo];
+      i++;
+    } else if (k === "--seed") (a.seed = Number(v)), i++;
+    else if (k === "--lockstep") (a.rampSec = 0), (a.thinkMs = [0, 0]);
     else if (k === "--server-pid") (a.serverPid = Number(v)), i++;
     else if (k === "--skip-segment") a.skipSegment = true;
+    else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
     else if (k === "--db" && (v === "sqlite" || v === "sqlite-wal" || v === "postgresql")) (a.db = v), i++;
     else throw new Error(`unknown option ${k}`);
   }
@@ -71,35 +93,42 @@ function httpClient(base: string): Client {
 }
 
 async function inProcessClient(): Promise<Client> {
-  const { NextRequest } = await import("next/server");
-  const routes: [RegExp, string, () => Promise<Record<string, unknown>>, string[]][] = [
-    [/^\/api\/studies\/([^/]+)\/enter$/, "GET", () => import("@/app/api/studies/[studyId]/enter/route"), ["studyId"]],
-    [/^\/api\/studies\/([^/]+)\/consent$/, "POST", () => import("@/app/api/studies/[studyId]/consent/route"), ["studyId"]],
-    [/^\/api\/sessions\/([^/]+)\/claim$/, "POST", () => import("@/app/api/sessions/[id]/claim/route"), ["id"]],
-    [/^\/api\/sessions\/([^/]+)\/playlist\.m3u8$/, "GET", () => import("@/app/api/sessions/[id]/playlist.m3u8/route"), ["id"]],
-    [/^\/api\/sessions\/([^/]+)\/answers$/, "POST", () => import("@/app/api/sessions/[id]/answers/route"), ["id"]],
-    [/^\/api\/sessions\/([^/]+)$/, "GET", () => import("@/app/api/sessions/[id]/route"), ["id"]],
-    [/^\/api\/segments\/([^/]+)\/([^/]+)$/, "GET", () => import("@/app/api/segments/[sessionId]/[index]/route"), ["sessionId", "index"]],
-  ];
+  const { dispatch } = await import("./bench/participant-routes");
   return async (p, req = {}) => {
     const url = new URL(p, "http://localhost:3000");
     const method = req.method ?? (req.json === undefined ? "GET" : "POST");
-    for (const [re, m, load, names] of routes) {
-      const match = re.exec(url.pathname);
-      if (!match || m !== method) continue;
-      const handler = (await load())[method] as (r: unknown, c: unknown) => Promise<Response>;
-      const headers = new Headers();
-      if (req.cookie) headers.set("cookie", req.cookie);
-      if (req.json !== undefined) headers.set("content-type", "application/json");
-      const request = new NextRequest(url, { method, headers, body: req.json === undefined ? undefined : JSON.stringify(req.json) });
-      const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
-      const t = performance.now();
-      const res = await handler(request, { params: Promise.resolve(params) });
-      const ttfbMs = performance.now() - t;
-      return { status: res.status, headers: res.headers, text: await res.text(), ttfbMs };
-    }
-    throw new Error(`no route for ${method} ${url.pathname}`);
+    const headers = new Headers();
+    if (req.cookie) headers.set("cookie", req.cookie);
+    if (req.json !== undefined) headers.set("content-type", "application/json");
+    const t = performance.now();
+    const res = await dispatch(url, method, headers, req.json === undefined ? undefined : JSON.stringify(req.json));
+    const ttfbMs = performance.now() - t;
+    return { status: res.status, headers: res.headers, text: await res.text(), ttfbMs };
   };
+}
+
+/** Starts scripts/bench/route-server.ts in its own Node process (same environment); resolves with its URL. */
+async function startServerProcess(): Promise<{ url: string; stop: () => void }> {
+  const prof = process.env.BENCH_SERVER_CPU_PROF; // a directory: the server writes a .cpuprofile there on exit
+  const flags = prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [];
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", "--conditions=react-server", "scripts/bench/route-server.ts"], {
+    env: process.env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on("exit", (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGINT") };
+}
+
+async function serverStats(url: string): Promise<{ rss: number; peakRss: number; cpuMs: number }> {
+  return (await fetch(`${url}/__bench/stats`)).json();
 }
 
 async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
@@ -140,9 +169,26 @@ async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
   return { studyId: study.id, asks: frames.length };
 }
 
-type Stats = { ttfb: number[]; resume: number[]; errors: string[]; refused: number };
+type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number };
 
-async function participant(client: Client, studyId: string, n: number, speed: number, stats: Stats): Promise<void> {
+/** Small seeded PRNG (mulberry32): the same arrival and think times on every run with one seed. */
+function rng(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(t ^ (t >>> 15), 1 | t);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function participant(client: Client, studyId: string, n: number, args: Args, stats: Stats): Promise<void> {
+  const { speed } = args;
+  const random = rng(args.seed * 1000 + n);
+  const think = () => args.thinkMs[0] + random() * (args.thinkMs[1] - args.thinkMs[0]);
+  await sleep(random() * args.rampSec * 1000);
   const entered = await client(`/api/studies/${studyId}/enter?PROLIFIC_PID=BENCH${n}x${Date.now().toString(36)}`);
   const cookie = entered.headers.getSetCookie?.()[0]?.split(";")[0] ?? "";
   if (entered.status !== 303 || !cookie) throw new Error(`enter: ${entered.status} ${entered.text.slice(0, 200)}`);
@@ -155,19 +201,24 @@ async function participant(client: Client, studyId: string, n: number, speed: nu
     const st = state.streaming;
     if (st.playlistUrl) {
       const pl = await client(st.playlistUrl, { cookie });
+      stats.playlist.push(pl.ttfbMs);
       const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(pl.text)?.[1];
       const uris = pl.text.split("\n").filter((l: string) => l.startsWith("/api/segments/"));
-      if (init) await client(init, { cookie });
+      if (init) stats.init.push((await client(init, { cookie })).ttfbMs);
       for (const [i, uri] of uris.entries()) {
         const r = await client(uri, { cookie });
         if (r.status !== 200) stats.refused += 1;
         stats.ttfb.push(r.ttfbMs);
         if (i === 0 && resumeStart !== null) stats.resume.push(performance.now() - resumeStart);
       }
-      await new Promise((r) => setTimeout(r, (st.stretch.durationSec * 1000) / speed));
+      await sleep((st.stretch.durationSec * 1000) / speed);
     }
+    // Reading the question and typing the answer (not part of any measured latency).
+    const thinking = think();
+    if (thinking > 0) await sleep(thinking);
     resumeStart = performance.now();
     const a = await client(`/api/sessions/${sessionId}/answers`, { cookie, json: { askIndex: st.askIndex, tabId, version: state.version, answer: st.askIndex } });
+    stats.answer.push(a.ttfbMs);
     if (a.status !== 200) throw new Error(`answer ${st.askIndex}: ${a.status} ${a.text.slice(0, 200)}`);
     state = JSON.parse(a.text).state;
     if (!state.streaming?.playlistUrl) resumeStart = null;
@@ -229,27 +280,57 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log(`setting up a streaming study (${args.url ? `server ${args.url}` : `in-process route handlers, scratch ${args.db} database`})...`);
+  const local = args.url ? null : args.mode === "process" ? await startServerProcess() : null;
+  const target = args.url ?? local?.url ?? null;
+  const modeLine = args.url
+    ? `HTTP to ${args.url} (external server)`
+    : args.mode === "process"
+      ? `separate server process (scripts/bench/route-server.ts, plain Node HTTP server mounting the route handlers) at ${target}, scratch ${args.db} database`
+      : `in-process route handlers (clients and handlers share one process), scratch ${args.db} database`;
+  console.log(`mode: ${modeLine}`);
+  console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
-  const client = args.url ? httpClient(args.url) : await inProcessClient();
-  const stats: Stats = { ttfb: [], resume: [], errors: [], refused: 0 };
+  const client = target ? httpClient(target) : await inProcessClient();
+  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0 };
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  const before = local ? await serverStats(local.url) : null;
   const started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args.speed, stats)));
+  const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
+  const after = local ? await serverStats(local.url) : null;
+  local?.stop();
   for (const r of results) if (r.status === "rejected") stats.errors.push(String((r.reason as Error)?.message ?? r.reason));
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  console.log(`\n${args.participants} participants × ${asks} query points in ${wall.toFixed(1)} s (playback ×${args.speed})`);
+  const mib = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
+  console.log(`\nmode: ${args.url ? "external server" : args.mode === "process" ? "separate server process" : "in-process"}, database ${args.url ? "(the server's)" : args.db}`);
+  console.log(
+    `${args.participants} participants × ${asks} query points in ${wall.toFixed(1)} s (playback ×${args.speed}${args.speed === 1 ? ", real time" : ", STRESS: faster than real time"})`,
+  );
+  console.log(
+    args.rampSec === 0 && args.thinkMs[1] === 0
+      ? `load: LOCKSTEP (all participants start together and answer the instant a stretch ends: synchronized bursts, worst case)`
+      : `load: arrivals spread over ${args.rampSec} s, think time ${args.thinkMs[0]}-${args.thinkMs[1]} ms before each answer (seed ${args.seed})`,
+  );
   console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused)`);
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
-  console.log(
-    args.url
-      ? `server memory       ${serverRss(args.serverPid)}`
-      : `server memory       RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (peak ${(peakRss / 2 ** 20).toFixed(0)} MiB, in-process: includes the simulated clients)`,
-  );
+  for (const [name, v] of [["  answer POST", stats.answer], ["  playlist", stats.playlist], ["  init segment", stats.init]] as const) {
+    console.log(`${name.padEnd(20)}p50 ${ms(pct(v, 50))}  p95 ${ms(pct(v, 95))}  (n=${v.length}, time to first byte)`);
+  }
+  if (before && after) {
+    const cpu = after.cpuMs - before.cpuMs;
+    console.log(
+      `server memory       RSS ${mib(after.rss)} (peak ${mib(after.peakRss)}, server process only); server CPU ${(cpu / 1000).toFixed(1)} s during the run (${((cpu / 1000 / wall) * 100).toFixed(0)}% of one core)`,
+    );
+  } else {
+    console.log(
+      args.url
+        ? `server memory       ${serverRss(args.serverPid)}`
+        : `server memory       RSS ${mib(process.memoryUsage().rss)} (peak ${mib(peakRss)}, in-process: includes the simulated clients)`,
+    );
+  }
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
   if (!args.skipSegment) await runSegmentBench();
   process.exit(stats.errors.length ? 1 : 0);

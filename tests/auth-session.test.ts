@@ -1,5 +1,5 @@
 import { db, testDb } from "@/tests/support/test-db";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as listTokens, POST as createToken } from "@/app/api/tokens/route";
 import { DELETE as revokeToken } from "@/app/api/tokens/[id]/route";
 import { GET as listUsers } from "@/app/api/admin/users/route";
@@ -42,6 +42,24 @@ describe(`who is calling: session cookie (${testDb.provider})`, () => {
     const cookie = await sessionCookie(user);
     await db.user.update({ where: { id: user.id }, data: { active: false } });
     expect((await call(listUsers, "/api/admin/users", { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("a cookie already decoded (cached) is still refused once it expires, and once its user is deactivated", async () => {
+    const user = await createTestUser({ role: "ADMIN" });
+    const cookie = await sessionCookie(user, { maxAgeSeconds: 60 });
+    expect(await getRequestUser(requestWith({ cookie }))).toMatchObject({ id: user.id });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 120_000);
+      expect(await getRequestUser(requestWith({ cookie }))).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    const other = await createTestUser({ role: "ADMIN" });
+    const otherCookie = await sessionCookie(other);
+    expect((await call(listUsers, "/api/admin/users", { headers: { cookie: otherCookie } })).status).toBe(200);
+    await db.user.update({ where: { id: other.id }, data: { active: false } });
+    expect((await call(listUsers, "/api/admin/users", { headers: { cookie: otherCookie } })).status).toBe(401);
   });
 
   it("refuses a session for a user that does not exist", async () => {

@@ -1,7 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
-import { findSession, type ParticipantSession } from "./load-session";
-import { lastServedSegment } from "./last-served";
+import { findSessionWithServed, type ParticipantSession } from "./load-session";
 import { logServe } from "./log-serve";
 import { decideInitAccess, decideSegmentAccess, type RefusalReason } from "./segment-access";
 import { SERVE_INDEX } from "./serve-codes";
@@ -50,9 +49,12 @@ export async function authorizeSegment(args: {
   now?: Date;
 }): Promise<SegmentAuthorization> {
   const now = args.now ?? new Date();
-  const session = await findSession(args.sessionId);
-  if (!session) return refuse("no_such_session");
   const resource: SignedResource | null = parseResourceParam(args.resourceParam);
+  // Progress and the served-once check come in one database call (a segment: anything served at
+  // or after it; the init segment and refusals do not need it).
+  const found = await findSessionWithServed(args.sessionId, typeof resource === "number" ? resource : null);
+  if (!found) return refuse("no_such_session");
+  const { session, lastServed } = found;
   const logIndex = resource === null ? SERVE_INDEX.malformed : resource === "init" ? SERVE_INDEX.init : (resource as number);
   const fail = async (reason: RefusalReason | "consent_required") => {
     await logServe(session.id, logIndex, false, reason);
@@ -76,8 +78,7 @@ export async function authorizeSegment(args: {
   if (!decision.allowed) return fail(decision.reason);
   if (typeof resource === "number") {
     // Each segment at most once per session: no replay of what was already played.
-    const last = await lastServedSegment(session.id, resource, null);
-    if (last !== null) return fail("already_served");
+    if (lastServed !== null) return fail("already_served");
   }
   return { ok: true, session, resource, logIndex };
 }

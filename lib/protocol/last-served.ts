@@ -16,3 +16,14 @@ export async function lastServedSegment(sessionId: string, first: number, last: 
   });
   return row?.segmentIndex ?? null;
 }
+
+/**
+ * {@link lastServedSegment} for [first, last] given `maxServed`, the highest segment index (>= 0)
+ * ever served to the session (read together with its progress): no query unless a segment beyond
+ * `last` was served (then the exact query decides).
+ */
+export async function lastServedInRange(sessionId: string, maxServed: number | null, first: number, last: number): Promise<number | null> {
+  if (last < first || maxServed === null || maxServed < first) return null;
+  if (maxServed <= last) return maxServed;
+  return lastServedSegment(sessionId, first, last);
+}

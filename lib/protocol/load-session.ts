@@ -68,22 +68,45 @@ async function studyInfo(studyId: string): Promise<StudyInfo> {
 
 /** Loads a session by id, or null when there is none (callers answer 404 without saying more). */
 export async function findSession(sessionId: string): Promise<ParticipantSession | null> {
+  return (await loadSession(sessionId, null))?.session ?? null;
+}
+
+/**
+ * {@link findSession} plus, read in the same database call, the highest segment index at or above
+ * `servedFrom` already served (allowed) to the session, or null (the served-once rule of
+ * authorize-segment.ts; see last-served.ts). `servedFrom` null: no such check (lastServed null).
+ */
+export async function findSessionWithServed(
+  sessionId: string,
+  servedFrom: number | null,
+): Promise<{ session: ParticipantSession; lastServed: number | null } | null> {
+  return loadSession(sessionId, servedFrom);
+}
+
+async function loadSession(
+  sessionId: string,
+  servedFrom: number | null,
+): Promise<{ session: ParticipantSession; lastServed: number | null } | null> {
   if (typeof sessionId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) return null;
+  const serves =
+    servedFrom === null
+      ? undefined
+      : {
+          where: { allowed: true, segmentIndex: { gte: servedFrom } },
+          orderBy: { segmentIndex: "desc" as const },
+          take: 1,
+          select: { segmentIndex: true },
+        };
   const fixed = fixedCache.get(sessionId);
   if (fixed) {
-    const [progress, info] = await Promise.all([
-      db.baselineSession.findUnique({
-        where: { id: sessionId },
-        select: { status: true, unlockedIndex: true, answeredIndex: true, version: true, activeTabId: true, lastSeenAt: true },
-      }),
-      studyInfo(fixed.studyId),
-    ]);
+    const [progress, info] = await Promise.all([sessionProgress(sessionId, servedFrom), studyInfo(fixed.studyId)]);
     if (!progress) {
       fixedCache.delete(sessionId);
       return null;
     }
     const loaded = await loadPlan(fixed.studyId, fixed.videoId, fixed.protocol);
-    return { ...fixed, ...progress, studyStatus: info.status, settings: info.settings, loaded };
+    const { lastServed, ...rest } = progress;
+    return { session: { ...fixed, ...rest, studyStatus: info.status, settings: info.settings, loaded }, lastServed };
   }
   const row = await db.baselineSession.findUnique({
     where: { id: sessionId },
@@ -102,6 +125,7 @@ export async function findSession(sessionId: string): Promise<ParticipantSession
       signingKey: true,
       participant: { select: { userId: true, consentedAt: true } },
       study: { select: { protocol: true, status: true, settings: true } },
+      ...(serves ? { serves } : {}),
     },
   });
   if (!row) return null;
@@ -132,7 +156,45 @@ export async function findSession(sessionId: string): Promise<ParticipantSession
     fixedCache.set(sessionId, { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt });
     studyCache.set(session.studyId, { status: session.studyStatus, settings: session.settings, at: Date.now() });
   }
-  return session;
+  return { session, lastServed: lastServedOf(row) };
+}
+
+type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt"> & {
+  lastServed: number | null;
+};
+
+/**
+ * A known session's progress and (servedFrom not null) the served-once check in ONE fixed,
+ * parameterised SELECT, the same SQL for SQLite and PostgreSQL: this runs on every segment,
+ * playlist and answer request, and costs about a third of the CPU of the equivalent Prisma calls.
+ */
+async function sessionProgress(sessionId: string, servedFrom: number | null): Promise<Progress | null> {
+  const rows =
+    servedFrom === null
+      ? await db.$queryRaw<Record<string, unknown>[]>`
+          SELECT "status", "unlockedIndex", "answeredIndex", "version", "activeTabId", "lastSeenAt"
+          FROM "BaselineSession" WHERE "id" = ${sessionId}`
+      : await db.$queryRaw<Record<string, unknown>[]>`
+          SELECT s."status", s."unlockedIndex", s."answeredIndex", s."version", s."activeTabId", s."lastSeenAt",
+            (SELECT MAX(v."segmentIndex") FROM "SegmentServe" v
+              WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom}) AS "lastServed"
+          FROM "BaselineSession" s WHERE s."id" = ${sessionId}`;
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    status: String(r.status) as Progress["status"],
+    unlockedIndex: Number(r.unlockedIndex),
+    answeredIndex: Number(r.answeredIndex),
+    version: Number(r.version),
+    activeTabId: r.activeTabId === null || r.activeTabId === undefined ? null : String(r.activeTabId),
+    lastSeenAt: r.lastSeenAt instanceof Date ? r.lastSeenAt : new Date(String(r.lastSeenAt)),
+    lastServed: r.lastServed === null || r.lastServed === undefined ? null : Number(r.lastServed),
+  };
+}
+
+function lastServedOf(row: object): number | null {
+  const serves = (row as { serves?: { segmentIndex: number }[] }).serves;
+  return serves?.[0]?.segmentIndex ?? null;
 }
 
 /**
@@ -140,8 +202,20 @@ export async function findSession(sessionId: string): Promise<ParticipantSession
  * not exist) and its participant has consented (403).
  */
 export async function requireOwnSession(sessionId: string, user: SessionUser): Promise<ParticipantSession> {
-  const session = await findSession(sessionId);
-  if (!session || session.userId !== user.id) throw new HttpError(404, "No such session.");
-  if (!session.consentedAt) throw new HttpError(403, "Accept the consent form first.", "consent_required");
-  return session;
+  return (await requireOwnSessionWithServed(sessionId, user, null)).session;
+}
+
+/**
+ * {@link requireOwnSession} plus, in the same database call, the highest segment index at or above
+ * `servedFrom` already served to the session (see {@link findSessionWithServed}).
+ */
+export async function requireOwnSessionWithServed(
+  sessionId: string,
+  user: SessionUser,
+  servedFrom: number | null,
+): Promise<{ session: ParticipantSession; lastServed: number | null }> {
+  const found = await loadSession(sessionId, servedFrom);
+  if (!found || found.session.userId !== user.id) throw new HttpError(404, "No such session.");
+  if (!found.session.consentedAt) throw new HttpError(403, "Accept the consent form first.", "consent_required");
+  return found;
 }

@@ -2,12 +2,12 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { HttpError } from "@/lib/http/http-error";
 import { buildStretchPlaylist } from "./build-playlist";
-import { requireOwnSession } from "./load-session";
+import { requireOwnSessionWithServed } from "./load-session";
 import { logServe } from "./log-serve";
 import { SERVE_INDEX } from "./serve-codes";
 import { PRIVATE_MEDIA_HEADERS } from "./serve-segment";
 import { signedResourcePath } from "./sign-segment-url";
-import { lastServedSegment } from "./last-served";
+import { lastServedInRange } from "./last-served";
 import { currentStretch, stretchUrlTtlSeconds, unplayedStretch } from "./stretch";
 import { enforceTimeLimit } from "./time-limit";
 import { touchSession } from "./touch-session";
@@ -18,7 +18,8 @@ import { touchSession } from "./touch-session";
  * URL signed for this session and user with a short expiry. Logged in SegmentServe (index -2).
  */
 export async function sessionPlaylist(user: SessionUser, sessionId: string, now = new Date()): Promise<Response> {
-  const session = await requireOwnSession(sessionId, user);
+  // Progress and the highest segment ever served, in one database call.
+  const { session, lastServed: maxServed } = await requireOwnSessionWithServed(sessionId, user, 0);
   const refuse = async (status: number, reason: string, message: string) => {
     await logServe(session.id, SERVE_INDEX.playlist, false, reason);
     throw new HttpError(status, message, reason);
@@ -28,7 +29,7 @@ export async function sessionPlaylist(user: SessionUser, sessionId: string, now 
   if (session.status !== "ACTIVE" || session.studyStatus !== "OPEN") await refuse(410, "session_not_active", "This session is over.");
   const whole = currentStretch(session.loaded.plan, session);
   // Only what this session has not been served yet (a reload resumes, it does not replay).
-  const stretch = unplayedStretch(whole, await lastServedSegment(session.id, whole.first, whole.last));
+  const stretch = unplayedStretch(whole, await lastServedInRange(session.id, maxServed, whole.first, whole.last));
   if (!stretch.segments.length) await refuse(409, "nothing_unlocked", "No new video before the current question: answer it.");
   const exp = Math.floor(now.getTime() / 1000) + stretchUrlTtlSeconds(stretch.durationSec, session.settings.playbackRate);
   const sign = (resource: number | "init") =>

@@ -70,35 +70,42 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
     throw new HttpError(400, describeIssues(issues), "invalid_input", issues);
   }
 
-  const result = await db.$transaction(async (tx) => {
-    const advanced = await unlockNextQueryPoint(tx, {
-      sessionId: session.id,
-      version: session.version,
-      tabId: body.tabId,
-      answeredIndex: session.answeredIndex,
-      protocol: session.protocol,
-      askCount: plan.asks.length,
-      now,
-    });
-    await tx.answer.create({
-      data: {
-        sessionId: session.id,
-        itemId: ask.itemId,
-        queryPointId: ask.queryPointId,
-        answerKey: ask.answerKey,
-        value: parsed.data as never,
-        latencyMs,
-        positionSec,
-        createdAt: now,
-      },
-    });
-    return advanced;
-  }, { maxWait: 15_000, timeout: 15_000 }).catch((error: unknown) => {
-    if ((error as { code?: string })?.code === "P2002") {
-      throw new HttpError(409, "This question was already answered; answers are locked.", "already_answered");
-    }
-    throw error;
+  // One batch transaction: the compare-and-set advance, then the Answer insert (unique per session
+  // and answer key). Either fails → both rolled back, nothing changed.
+  const result = unlockNextQueryPoint({
+    sessionId: session.id,
+    version: session.version,
+    tabId: body.tabId,
+    answeredIndex: session.answeredIndex,
+    protocol: session.protocol,
+    askCount: plan.asks.length,
+    now,
   });
+  await db
+    .$transaction([
+      result.update,
+      db.answer.create({
+        data: {
+          sessionId: session.id,
+          itemId: ask.itemId,
+          queryPointId: ask.queryPointId,
+          answerKey: ask.answerKey,
+          value: parsed.data as never,
+          latencyMs,
+          positionSec,
+          createdAt: now,
+        },
+        select: { id: true },
+      }),
+    ])
+    .catch((error: unknown) => {
+      const code = (error as { code?: string })?.code;
+      if (code === "P2002") throw new HttpError(409, "This question was already answered; answers are locked.", "already_answered");
+      if (code === "P2025") {
+        throw new HttpError(409, "This session changed in the meantime (another tab or a repeated submit). Reload to continue.", "conflict");
+      }
+      throw error;
+    });
   if (result.completed) await finishSession(session.id);
   // The next stretch comes with the acceptance: the player resumes without another round trip.
   const answered = session.answeredIndex + 1;
@@ -116,18 +123,22 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
 async function streamingTiming(session: ParticipantSession, now: Date) {
   const { plan } = session.loaded;
   const stretch = currentStretch(plan, session);
-  const unlockedAt = await unlockTime(session);
-  let firstServeAt: number | null = null;
-  let lastSegmentServeAt: number | null = null;
-  if (stretch.segments.length) {
-    const serves = await db.segmentServe.findMany({
-      where: { sessionId: session.id, segmentIndex: { in: [stretch.first, stretch.last] }, allowed: true, at: { gte: new Date(unlockedAt) } },
-      orderBy: { at: "asc" },
-      select: { segmentIndex: true, at: true },
-    });
-    firstServeAt = serves.find((x) => x.segmentIndex === stretch.first)?.at.getTime() ?? null;
-    lastSegmentServeAt = serves.find((x) => x.segmentIndex === stretch.last)?.at.getTime() ?? null;
-  }
+  // Both reads at once, each one fixed parameterised SELECT (this runs on every answer).
+  const [unlockedAt, serves] = await Promise.all([
+    unlockTime(session),
+    stretch.segments.length
+      ? db.$queryRaw<{ segmentIndex: unknown; at: unknown }[]>`
+          SELECT "segmentIndex", "at" FROM "SegmentServe"
+          WHERE "sessionId" = ${session.id} AND "allowed" = ${true} AND "segmentIndex" IN (${stretch.first}, ${stretch.last})`
+      : Promise.resolve([]),
+  ]);
+  // Serves of this stretch since it was unlocked, earliest first.
+  const since = serves
+    .map((x) => ({ segmentIndex: Number(x.segmentIndex), at: (x.at instanceof Date ? x.at : new Date(String(x.at))).getTime() }))
+    .filter((x) => x.at >= unlockedAt)
+    .sort((a, b) => a.at - b.at);
+  const firstServeAt = stretch.segments.length ? since.find((x) => x.segmentIndex === stretch.first)?.at ?? null : null;
+  const lastSegmentServeAt = stretch.segments.length ? since.find((x) => x.segmentIndex === stretch.last)?.at ?? null : null;
   return stretchTiming({
     now: now.getTime(),
     unlockedAt,
@@ -143,11 +154,11 @@ async function streamingTiming(session: ParticipantSession, now: Date) {
 async function unlockTime(session: ParticipantSession): Promise<number> {
   if (session.answeredIndex < 0) return session.startedAt.getTime();
   const prev = session.loaded.plan.asks[session.answeredIndex];
-  const row = await db.answer.findUnique({
-    where: { sessionId_answerKey: { sessionId: session.id, answerKey: prev.answerKey } },
-    select: { createdAt: true },
-  });
-  return row?.createdAt.getTime() ?? session.startedAt.getTime();
+  const rows = await db.$queryRaw<{ createdAt: unknown }[]>`
+    SELECT "createdAt" FROM "Answer" WHERE "sessionId" = ${session.id} AND "answerKey" = ${prev.answerKey}`;
+  const at = rows[0]?.createdAt;
+  if (at === undefined || at === null) return session.startedAt.getTime();
+  return (at instanceof Date ? at : new Date(String(at))).getTime();
 }
 
 /** Free rewatch: time since the previous answer, or since the video was first requested. */

@@ -1,6 +1,5 @@
 import "server-only";
-import type { DbTx } from "@/lib/audit/audit";
-import { HttpError } from "@/lib/http/http-error";
+import { db } from "@/lib/db/prisma";
 
 /**
  * Advances a session by one answered ask: a compare-and-set on BaselineSession.version that also
@@ -8,23 +7,22 @@ import { HttpError } from "@/lib/http/http-error";
  * answered index to be the one the caller saw. Streaming: answeredIndex and unlockedIndex move
  * together (answer-to-resume), which withdraws the answered stretch and releases the next one.
  * Free rewatch: answeredIndex counts answers - 1 (all asks stay unlocked).
- * Zero rows updated means someone else moved first: 409, nothing changed.
+ * The returned `update` is a database operation to run in one batch transaction with the Answer
+ * insert (submit-answer.ts): when the compare-and-set matches no row it fails with P2025 (someone
+ * else moved first: 409 there) and the whole batch is rolled back, nothing changed.
  */
-export async function unlockNextQueryPoint(
-  tx: DbTx,
-  args: {
-    sessionId: string;
-    version: number;
-    tabId: string;
-    answeredIndex: number;
-    protocol: "STREAMING" | "FREE_REWATCH";
-    askCount: number;
-    now: Date;
-  },
-): Promise<{ completed: boolean; version: number }> {
+export function unlockNextQueryPoint(args: {
+  sessionId: string;
+  version: number;
+  tabId: string;
+  answeredIndex: number;
+  protocol: "STREAMING" | "FREE_REWATCH";
+  askCount: number;
+  now: Date;
+}) {
   const answered = args.answeredIndex + 1;
   const completed = answered >= args.askCount - 1;
-  const result = await tx.baselineSession.updateMany({
+  const update = db.baselineSession.update({
     where: {
       id: args.sessionId,
       version: args.version,
@@ -39,9 +37,7 @@ export async function unlockNextQueryPoint(
       lastSeenAt: args.now,
       ...(completed ? { status: "COMPLETED" as const, finishedAt: args.now } : {}),
     },
+    select: { id: true },
   });
-  if (result.count !== 1) {
-    throw new HttpError(409, "This session changed in the meantime (another tab or a repeated submit). Reload to continue.", "conflict");
-  }
-  return { completed, version: args.version + 1 };
+  return { update, completed, version: args.version + 1 };
 }
