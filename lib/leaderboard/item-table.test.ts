@@ -8,7 +8,7 @@ import { scoreRawPredictions } from "@/lib/runs/score-raws";
 import { truthIndexFromNormalised } from "@/lib/runs/truth-from-normalised";
 import type { MetricVariant } from "@/lib/runs/types";
 import { bootstrapTable } from "./bootstrap-table";
-import { tableFromItems } from "./item-table";
+import { compileItemTable, tableFromItems } from "./item-table";
 
 /**
  * The per-item path (bootstrap statistic, human runs) must give exactly the table derived from
@@ -51,6 +51,20 @@ describe("tableFromItems equals the table of the lib/metrics aggregate", () => {
     const { out, records } = await scored(kind, truth, preds, variant);
     expectSameTable(tableFromItems(kind, variant, records), out.table);
     expect(Object.values(out.table).some((v) => v !== null)).toBe(true);
+  });
+});
+
+describe("the compiled table (the bootstrap statistic) equals tableFromItems on any multiset", () => {
+  it.each(cases)("%s %s + %s (%s)", async (kind, truth, preds, variant) => {
+    const { records } = await scored(kind, truth, preds, variant);
+    const compiled = compileItemTable(kind, variant, records);
+    let x = 7;
+    const next = () => (x = (x * 48271) % 2147483647) % records.length;
+    for (let rep = 0; rep < 5; rep++) {
+      // A resample with replacement, drawn the same way for records and prepared values.
+      const picks = Array.from({ length: records.length }, next);
+      expectSameTable(compiled.table(picks.map((i) => compiled.prepared[i])), tableFromItems(kind, variant, picks.map((i) => records[i])));
+    }
   });
 });
 

@@ -12,7 +12,7 @@
  */
 import { precisionRecallF1 } from "@/lib/metrics/ecbench";
 import { TOC_MACRO_DIM_MIN_ITEMS, TOC_TIER_WEIGHTS, tocHallucinationBucket, type TocItem } from "@/lib/metrics/tocbench";
-import { VcbenchAggregator } from "@/lib/metrics/vcbench";
+import { VcbenchAggregator, type VcbenchQuestionScore } from "@/lib/metrics/vcbench";
 import { summarizeVstat, type VstatDoc, type VstatDocScore, type VstatKind } from "@/lib/metrics/vstat";
 import { VSAS_TYPES } from "./columns";
 import { ecTableOf, tocTableOf, vcbenchTableOf, vsasTableOf, vstatTableOf, type EcGroupValues, type Table } from "./tables";
@@ -22,19 +22,26 @@ export type ItemRecord = { format: string; labels: Record<string, unknown>; scor
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
 
-function vcbench(records: readonly ItemRecord[]): Table {
+/** A VCBench item record as the aggregator's per-question score. */
+function vcbenchScore(r: ItemRecord): VcbenchQuestionScore {
+  return {
+    subtype: str(r.labels.subtype) ?? str(r.scores.subtype) ?? "",
+    gpa: num(r.scores.gpa),
+    moc: num(r.scores.moc),
+    uda: num(r.scores.uda),
+    n_queries: num(r.scores.n_queries) ?? 0,
+    n_valid: num(r.scores.n_valid) ?? 0,
+  };
+}
+
+function vcbenchTableOfScores(scores: readonly VcbenchQuestionScore[]): Table {
   const agg = new VcbenchAggregator();
-  for (const r of records) {
-    agg.add({
-      subtype: str(r.labels.subtype) ?? str(r.scores.subtype) ?? "",
-      gpa: num(r.scores.gpa),
-      moc: num(r.scores.moc),
-      uda: num(r.scores.uda),
-      n_queries: num(r.scores.n_queries) ?? 0,
-      n_valid: num(r.scores.n_valid) ?? 0,
-    });
-  }
+  for (const s of scores) agg.add(s);
   return vcbenchTableOf(agg.result());
+}
+
+function vcbench(records: readonly ItemRecord[]): Table {
+  return vcbenchTableOfScores(records.map(vcbenchScore));
 }
 
 /** Interns strings as small integers (group keys of a prepared record set). */
@@ -59,6 +66,47 @@ class Keys {
 export type CompiledTable<P = unknown> = { prepared: P[]; table: (sample: readonly P[]) => Table };
 
 type TocPrep = { c: number; inv: number; invKnown: boolean; dim: number; tier: number; fmt: number; src: number; hda: boolean } | null;
+
+type VcPrep = { sub: number; gpa: number | null; moc: number | null; uda: number | null };
+
+/**
+ * VCBench: question-weighted means per subtype and overall (the same sums as
+ * `VcbenchAggregator`, which `vcbench()` uses; a test holds the two equal), kept in flat
+ * arrays so a bootstrap replicate allocates almost nothing.
+ */
+function compileVcbench(records: readonly ItemRecord[]): CompiledTable<VcPrep> {
+  const subtypes = new Keys();
+  const prepared = records.map((r): VcPrep => {
+    const s = vcbenchScore(r);
+    return { sub: subtypes.of(s.subtype), gpa: s.gpa, moc: s.moc, uda: s.uda };
+  });
+  const k = subtypes.list.length + 1; // the last slot is "overall"
+  // Per slot: n, gpa sum, gpa n, moc sum, moc n, uda sum, uda n.
+  const acc = new Float64Array(k * 7);
+  const mean = (sum: number, n: number) => (n > 0 ? sum / n : null);
+  const add = (slot: number, p: VcPrep) => {
+    const o = slot * 7;
+    acc[o] += 1;
+    if (p.gpa !== null) { acc[o + 1] += p.gpa; acc[o + 2] += 1; }
+    if (p.moc !== null) { acc[o + 3] += p.moc; acc[o + 4] += 1; }
+    if (p.uda !== null) { acc[o + 5] += p.uda; acc[o + 6] += 1; }
+  };
+  const scores = (slot: number) => {
+    const o = slot * 7;
+    return { gpa: mean(acc[o + 1], acc[o + 2]), moc: mean(acc[o + 3], acc[o + 4]), uda: mean(acc[o + 5], acc[o + 6]) };
+  };
+  const table = (sample: readonly VcPrep[]): Table => {
+    acc.fill(0);
+    for (const p of sample) {
+      add(p.sub, p);
+      add(k - 1, p);
+    }
+    const bySubtype: Record<string, unknown> = {};
+    for (let i = 0; i < k - 1; i++) if (acc[i * 7] > 0) bySubtype[subtypes.list[i]] = scores(i);
+    return vcbenchTableOf({ overall: scores(k - 1), by_subtype: bySubtype });
+  };
+  return { prepared, table };
+}
 
 function compileToc(records: readonly ItemRecord[]): CompiledTable<TocPrep> {
   const dims = new Keys();
@@ -293,6 +341,7 @@ function vsas(records: readonly ItemRecord[]): Table {
 export function compileItemTable(benchmark: string, variant: string, records: readonly ItemRecord[]): CompiledTable {
   if (benchmark === "TOCBENCH") return compileToc(records) as CompiledTable;
   if (benchmark === "ECBENCH") return compileEc(records, variant) as CompiledTable;
+  if (benchmark === "VCBENCH") return compileVcbench(records) as CompiledTable;
   return { prepared: [...records], table: (sample) => tableFromItems(benchmark, variant, sample as ItemRecord[]) };
 }
 
