@@ -90,6 +90,7 @@ export async function joinStudy(page: Page, studyId: string): Promise<string> {
 export async function acceptConsent(page: Page, studyId: string): Promise<void> {
   await expect(page.getByTestId("consent-text")).toBeVisible();
   await page.getByTestId("consent-checkbox").check();
+  await expect(page.getByTestId("consent-accept")).toBeEnabled();
   await page.getByTestId("consent-accept").click();
   await expect(page).toHaveURL(new RegExp(`/s/${studyId}/session/[^/]+$`));
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -12,6 +12,11 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const checkbox = useRef<HTMLInputElement>(null);
+  // A box ticked before the page hydrated changed the DOM but not this state: adopt it.
+  useEffect(() => {
+    if (checkbox.current?.checked) setAgreed(true);
+  }, []);
   const accept = async () => {
     setBusy(true);
     setError(null);
@@ -34,7 +39,7 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
           {consentText || "By continuing you agree to take part in this study."}
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="consent-checkbox" />I have read the text above and agree to take part.
+          <input ref={checkbox} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="consent-checkbox" />I have read the text above and agree to take part.
         </label>
         {error && <Alert tone="error">{error}</Alert>}
         <Button disabled={!agreed || busy} onClick={accept} data-testid="consent-accept">
