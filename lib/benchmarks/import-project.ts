@@ -12,7 +12,7 @@ import { defaultProjectName, defaultProjectSettings, nativeMetaOf, slugify } fro
 import { planImport } from "./import-plan";
 import { writeCreates, writeUpdate } from "./import-writes";
 import { stableJson } from "./stable-json";
-import { normalisedFromStored, type StoredItemRow } from "./stored-item";
+import { STORED_ITEM_SELECT, normalisedFromStored, type StoredItemRow } from "./stored-item";
 import type { BenchmarkKindName, ImportReport, ParseResult } from "./types";
 import { candidateFromItem, matchEvalToData } from "./vcbench/match-eval";
 import { VCBENCH_DATA_FILE_KIND, VCBENCH_EVAL_FILE_KIND } from "./vcbench/shared";
@@ -102,21 +102,6 @@ export async function importBenchmarkFile(opts: ImportOptions): Promise<ImportOu
 
 type ParsedImportOptions = Omit<ImportOptions, "file" | "matchDataFile"> & { fileName: string; sha256: string; matchData?: ParseResult };
 
-const storedSelect = {
-  id: true,
-  externalId: true,
-  ordinal: true,
-  format: true,
-  question: true,
-  presentation: true,
-  labels: true,
-  videoRef: true,
-  videoId: true,
-  version: true,
-  truth: { select: { answer: true, source: true, version: true } },
-  queryPoints: { select: { id: true, ordinal: true, timeSec: true, frameIndex: true } },
-  spans: { where: { source: "TRUTH" as const }, select: { id: true, startSec: true, endSec: true, label: true } },
-} as const;
 
 /** Imports an already parsed file (used by the CLI and by upload routes). */
 export async function importParsed(parsed: ParseResult, opts: ParsedImportOptions): Promise<ImportOutcome> {
@@ -174,7 +159,7 @@ async function importIntoProject(parsed: ParseResult, out: ImportOutcome, projec
   out.warnings.push(...linkWarnings);
   out.videos_linked = videosLinked;
 
-  const existingRows: StoredItemRow[] = project ? await db.item.findMany({ where: { projectId: project.id }, select: storedSelect }) : [];
+  const existingRows: StoredItemRow[] = project ? await db.item.findMany({ where: { projectId: project.id }, select: STORED_ITEM_SELECT }) : [];
   const plan = planImport(parsed.items, existingRows, links);
   out.created = plan.creates.length;
   out.updated = plan.updates.filter((u) => u.itemChanged || u.truthChanged).length;
@@ -251,7 +236,7 @@ async function freeSlug(tx: DbTx, base: string): Promise<string> {
 }
 
 async function evalMatchImport(parsed: ParseResult, out: ImportOutcome, projectId: string, opts: ParsedImportOptions): Promise<ImportOutcome> {
-  const rows = await db.item.findMany({ where: { projectId }, select: storedSelect, orderBy: { ordinal: "asc" } });
+  const rows = await db.item.findMany({ where: { projectId }, select: STORED_ITEM_SELECT, orderBy: { ordinal: "asc" } });
   const result = matchEvalToData(parsed.items.map(candidateFromItem), rows.map((r) => candidateFromItem(normalisedFromStored(r))));
   out.mode = "eval_match";
   out.unchanged = result.matches.length;

@@ -21,6 +21,23 @@ export type StoredItemRow = {
   spans: { id: string; startSec: number; endSec: number; label: string }[];
 };
 
+/** The Prisma select that reads a {@link StoredItemRow} (truth included: staff and import/export only). */
+export const STORED_ITEM_SELECT = {
+  id: true,
+  externalId: true,
+  ordinal: true,
+  format: true,
+  question: true,
+  presentation: true,
+  labels: true,
+  videoRef: true,
+  videoId: true,
+  version: true,
+  truth: { select: { answer: true, source: true, version: true } },
+  queryPoints: { select: { id: true, ordinal: true, timeSec: true, frameIndex: true } },
+  spans: { where: { source: "TRUTH" as const }, select: { id: true, startSec: true, endSec: true, label: true } },
+} as const;
+
 const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /** Spans in a canonical order (start, end, label): EvidenceSpan rows have no position. */

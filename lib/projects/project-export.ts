@@ -1,7 +1,7 @@
 import "server-only";
 import { exportItems, type ExportOptions } from "@/lib/benchmarks/export-items";
 import { nativeMetaOf } from "@/lib/benchmarks/project-defaults";
-import { normalisedFromStored } from "@/lib/benchmarks/stored-item";
+import { STORED_ITEM_SELECT, normalisedFromStored } from "@/lib/benchmarks/stored-item";
 import { BENCHMARK_KINDS, type BenchmarkKindName, type ImportIssue } from "@/lib/benchmarks/types";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
@@ -33,21 +33,7 @@ export async function exportProjectFile(project: { id: string } | { name: string
   const rows = await db.item.findMany({
     where: { projectId: row.id, ...(options.includeRemoved ? {} : { status: "ACTIVE" as const }) },
     orderBy: [{ ordinal: "asc" }, { externalId: "asc" }],
-    select: {
-      id: true,
-      externalId: true,
-      ordinal: true,
-      format: true,
-      question: true,
-      presentation: true,
-      labels: true,
-      videoRef: true,
-      videoId: true,
-      version: true,
-      truth: { select: { answer: true, source: true, version: true } },
-      queryPoints: { select: { id: true, ordinal: true, timeSec: true, frameIndex: true } },
-      spans: { where: { source: "TRUTH" }, select: { id: true, startSec: true, endSec: true, label: true } },
-    },
+    select: STORED_ITEM_SELECT,
   });
   const items = rows.map(normalisedFromStored);
   let out: { text: string; warnings: ImportIssue[] };
