@@ -228,8 +228,22 @@ describe("score CLI: options for other adapters", () => {
   it("passes --judgements, --clip-parser and --clip-end-padding through and validates them", async () => {
     const { parseScoreArgs } = await import("@/lib/score-cli/dispatch");
     const r = parseScoreArgs(["--benchmark", "vsas", "--truth", "t", "--preds", "p", "--judgements", "j.jsonl", "--clip-parser=reference", "--clip-end-padding", "1.5", "--json"]);
-    expect(r).toEqual({ ok: true, value: { benchmark: "vsas", json: true, options: { truth: "t", preds: "p", judgements: "j.jsonl", clipParser: "reference", clipEndPadding: 1.5 } } });
+    expect(r).toEqual({ ok: true, value: { benchmark: "vsas", json: true, timings: false, options: { truth: "t", preds: "p", judgements: "j.jsonl", clipParser: "reference", clipEndPadding: 1.5 } } });
     expect(parseScoreArgs(["--benchmark", "ecbench", "--truth", "t", "--preds", "p", "--clip-end-padding", "-1"]).ok).toBe(false);
     expect(parseScoreArgs(["--benchmark", "ecbench", "--truth", "t", "--preds", "p", "--clip-parser", "x"]).ok).toBe(false);
+  });
+});
+
+describe("score CLI: --timings", () => {
+  it("prints one stderr line with the wall time of each VCBench phase and leaves stdout unchanged", async () => {
+    const args = ["--benchmark", "vcbench", "--truth", `${VC}/vcbench_data.jsonl`, "--preds", `${VC}/preds-unified.jsonl`, "--json"];
+    const plain = await score(args);
+    const timed = await score([...args, "--timings"]);
+    expect(timed.code).toBe(0);
+    expect(timed.json).toEqual(plain.json);
+    const lines = timed.stderr.split("\n").filter((l) => l.startsWith("timings: "));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^timings: start-up \d+ ms, read truth \d+ ms, read predictions \d+ ms, score and write \d+ ms$/);
+    expect(plain.stderr).not.toContain("timings:");
   });
 });

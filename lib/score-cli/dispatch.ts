@@ -6,7 +6,7 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  *
  *   score --benchmark <vcbench|tocbench|ecbench|vstat|vsas> --truth FILE --preds FILE
  *         [--answer-column NAME] [--clips-column NAME] [--variant reference|paper]
- *         [--per-question FILE] [--json]
+ *         [--per-question FILE] [--json] [--timings]
  *         [--judgements FILE]                      (vsas: judge/rubric grades)
  *         [--clip-parser lenient|reference] [--clip-end-padding SECONDS]   (ecbench)
  *
@@ -15,6 +15,8 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  * on a fatal error it is `{"error": "...", "problems": [...]}`. Without `--json`, stdout gets
  * the adapter's human-readable tables. Problems always go to stderr too (the first
  * {@link MAX_STDERR_PROBLEMS}, then a count).
+ * `--timings` adds one stderr line with the wall time of each phase the adapter reports
+ * (start-up included), for `npm run bench:metrics`.
  * Exit codes: 0 scored (problems or not), 1 cannot score at all (unreadable truth or
  * predictions, no usable truth record), 2 bad command line.
  */
@@ -33,7 +35,7 @@ export const MAX_STDERR_PROBLEMS = 50;
 
 export const USAGE =
   "usage: npm run --silent score -- --benchmark <vcbench|tocbench|ecbench|vstat|vsas> --truth FILE --preds FILE " +
-  "[--answer-column NAME] [--clips-column NAME] [--variant reference|paper] [--per-question FILE] [--json] " +
+  "[--answer-column NAME] [--clips-column NAME] [--variant reference|paper] [--per-question FILE] [--json] [--timings] " +
   "[--judgements FILE (vsas)] [--clip-parser lenient|reference] [--clip-end-padding SECONDS] (ecbench)";
 
 /**
@@ -42,16 +44,18 @@ export const USAGE =
  */
 export type ExtendedScoreCliOptions = ScoreCliOptions & { judgements?: string; clipParser?: "lenient" | "reference"; clipEndPadding?: number };
 
-export type ParsedScoreArgs = { benchmark: Benchmark; options: ExtendedScoreCliOptions; json: boolean };
+export type ParsedScoreArgs = { benchmark: Benchmark; options: ExtendedScoreCliOptions; json: boolean; timings: boolean };
 
 /** Parses the command line; returns an error sentence instead of throwing. */
 export function parseScoreArgs(argv: readonly string[]): { ok: true; value: ParsedScoreArgs } | { ok: false; error: string } {
   const values: Record<string, string> = {};
   let json = false;
+  let timings = false;
   const withValue = new Set(["--benchmark", "--truth", "--preds", "--answer-column", "--clips-column", "--variant", "--per-question", "--judgements", "--clip-parser", "--clip-end-padding"]);
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     if (arg === "--json") { json = true; continue; }
+    if (arg === "--timings") { timings = true; continue; }
     if (arg === "--help" || arg === "-h") return { ok: false, error: "help" };
     let value: string | undefined;
     const eq = arg.indexOf("=");
@@ -86,7 +90,7 @@ export function parseScoreArgs(argv: readonly string[]): { ok: true; value: Pars
   if (values["--clips-column"]) options.clipsColumn = values["--clips-column"];
   if (variant) options.variant = variant;
   if (values["--per-question"]) options.perQuestionOut = values["--per-question"];
-  return { ok: true, value: { benchmark: benchmark as Benchmark, options, json } };
+  return { ok: true, value: { benchmark: benchmark as Benchmark, options, json, timings } };
 }
 
 /** Where the dispatcher writes. */
@@ -112,7 +116,19 @@ export async function runScore(argv: readonly string[], adapters: Partial<Record
     io.stderr(`error: ${parsed.error}\n${USAGE}\n`);
     return 2;
   }
-  const { benchmark, options, json } = parsed.value;
+  const { benchmark, options, json, timings } = parsed.value;
+  const phases: string[] = [];
+  if (timings) {
+    let last = 0;
+    const mark = (phase: string) => {
+      // Milliseconds since the process started (its start-up included in the first phase).
+      const now = performance.now();
+      phases.push(`${phase} ${Math.round(now - last)} ms`);
+      last = now;
+    };
+    mark("start-up");
+    options.onPhase = mark;
+  }
   const entry = adapters[benchmark];
   let adapter: ScoreAdapter | undefined;
   try {
@@ -140,6 +156,7 @@ export async function runScore(argv: readonly string[], adapters: Partial<Record
     return 1;
   }
   const { result, problems } = output;
+  if (timings) io.stderr(`timings: ${phases.join(", ")}\n`);
   const shown = problems.slice(0, MAX_STDERR_PROBLEMS);
   if (problems.length > 0) {
     const extra = problems.length - shown.length + (typeof result.problems_omitted === "number" ? result.problems_omitted : 0);

@@ -51,4 +51,53 @@ describe("ByteIdTable", () => {
       { numRuns: 30 },
     );
   });
+
+  it("gives the same answers while ids arrive in order, and after the first one out of order (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ maxLength: 8, unit: "grapheme" }), { maxLength: 400 }),
+        fc.array(fc.string({ maxLength: 8, unit: "grapheme" }), { maxLength: 50 }),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        (unique, later, probes) => {
+          // Increasing bytewise order first (no hash index), then arbitrary ids (index built).
+          const ordered = unique.map((k) => [k, enc.encode(k)] as const).sort((a, b) => Buffer.compare(a[1], b[1])).map(([k]) => k);
+          const t = new ByteIdTable();
+          const m = new Map<string, number>();
+          const check = () => {
+            // Lookups in order, in reverse, at random, and of absent ids.
+            for (const k of m.keys()) expect(t.get(k)).toBe(m.get(k));
+            for (const k of [...m.keys()].reverse()) expect(t.get(k)).toBe(m.get(k));
+            const keys = [...m.keys()];
+            for (const p of probes) if (keys.length > 0) expect(t.get(keys[p % keys.length])).toBe(m.get(keys[p % keys.length]));
+            for (const k of later) expect(t.get(`${k}\u0000absent`)).toBe(-1);
+          };
+          ordered.forEach((k, i) => {
+            expect(t.set(k, i)).toBe(-1);
+            m.set(k, i);
+          });
+          check();
+          later.forEach((k, i) => {
+            expect(t.set(k, 1000 + i)).toBe(m.get(k) ?? -1);
+            m.set(k, 1000 + i);
+          });
+          expect(t.size).toBe(m.size);
+          check();
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("finds a repeated id given in order (\"a\", \"b\", \"b\") and keeps answering after the index is built", () => {
+    const t = new ByteIdTable();
+    expect(t.set("a", 0)).toBe(-1);
+    expect(t.set("b", 1)).toBe(-1);
+    expect(t.get("a")).toBe(0);
+    expect(t.get("c")).toBe(-1);
+    expect(t.set("b", 2)).toBe(1);
+    expect(t.set("c", 3)).toBe(-1);
+    expect(t.set("a", 4)).toBe(0);
+    expect([t.get("a"), t.get("b"), t.get("c"), t.get("d")]).toEqual([4, 2, 3, -1]);
+    expect(t.size).toBe(3);
+  });
 });

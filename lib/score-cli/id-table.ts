@@ -4,6 +4,15 @@
  * string (and a Map entry) per line. Ids are stored once in a byte arena; lookups by bytes
  * or by string give the same answers (strings are compared through their UTF-8 bytes).
  * No filesystem access.
+ *
+ * Benchmark files list their ids in increasing order ("0000", "0001", ...), and prediction
+ * files follow the truth's order. Two shortcuts use that, with the same answers as the plain
+ * hash table:
+ * - while every new id is greater (bytewise) than the one before, it cannot equal an earlier
+ *   one, so no hash index is kept; the first id out of order builds it, and from then on
+ *   every id is hashed;
+ * - a lookup first tries the entry after the one it found last (a byte comparison), then
+ *   the hash index, or a binary search while the ids are still in order.
  */
 
 const EMPTY = -1;
@@ -17,23 +26,31 @@ function hashBytes(b: Uint8Array, s: number, e: number): number {
 }
 
 export class ByteIdTable {
-  private arena = new Uint8Array(1 << 16);
+  private arena: Uint8Array;
   private arenaLength = 0;
-  private starts = new Int32Array(1 << 12);
-  private ends = new Int32Array(1 << 12);
-  private values = new Int32Array(1 << 12);
-  private hashes = new Int32Array(1 << 12);
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private values: Int32Array;
+  private hashes: Int32Array;
   private count = 0;
-  private slots: Int32Array; // entry numbers
+  /** Hash index (entry numbers), built once the ids stop arriving in increasing order. */
+  private slots: Int32Array | null = null;
+  private readonly expected: number;
+  /** Entry after the one the last lookup found (the likely next one). */
+  private hint = 0;
   private scratch = new Uint8Array(256);
   /** Entry number touched by the last {@link setBytes} / {@link set}. */
   lastEntry = -1;
 
-  /** `expected`: number of ids expected (a hint that avoids rehashing). */
+  /** `expected`: number of ids expected (a hint that avoids growing and rehashing). */
   constructor(expected = 0) {
-    let cap = 1 << 13;
-    while (cap < expected * 2) cap *= 2;
-    this.slots = new Int32Array(cap).fill(EMPTY);
+    this.expected = expected;
+    const n = Math.max(1 << 12, expected);
+    this.starts = new Int32Array(n);
+    this.ends = new Int32Array(n);
+    this.values = new Int32Array(n);
+    this.hashes = new Int32Array(n);
+    this.arena = new Uint8Array(Math.max(1 << 16, n * 16));
   }
 
   /** Number of distinct ids. */
@@ -52,33 +69,78 @@ export class ByteIdTable {
 
   private lastHash = 0;
 
-  private slotOf(b: Uint8Array, s: number, e: number): number {
-    const mask = this.slots.length - 1;
+  /** Bytewise order of entry `entry`'s id and b[s, e): negative, 0 or positive. */
+  private compare(entry: number, b: Uint8Array, s: number, e: number): number {
+    const as = this.starts[entry];
+    const alen = this.ends[entry] - as;
+    const blen = e - s;
+    const a = this.arena;
+    const len = alen < blen ? alen : blen;
+    for (let i = 0; i < len; i++) {
+      const d = a[as + i] - b[s + i];
+      if (d !== 0) return d;
+    }
+    return alen - blen;
+  }
+
+  /** Slot of the id b[s, e) in the hash index (its entry, or the empty slot to fill). */
+  private slotOf(slots: Int32Array, b: Uint8Array, s: number, e: number): number {
+    const mask = slots.length - 1;
     const h = hashBytes(b, s, e) | 0;
     this.lastHash = h;
     let slot = h & mask;
     for (;;) {
-      const entry = this.slots[slot];
+      const entry = slots[slot];
       if (entry === EMPTY || (this.hashes[entry] === h && this.equals(entry, b, s, e))) return slot;
       slot = (slot + 1) & mask;
     }
   }
 
+  /** Entry of the id b[s, e), or -1. */
+  private find(b: Uint8Array, s: number, e: number): number {
+    const hint = this.hint;
+    if (hint < this.count && this.equals(hint, b, s, e)) {
+      this.hint = hint + 1;
+      return hint;
+    }
+    let entry = -1;
+    if (this.slots !== null) {
+      entry = this.slots[this.slotOf(this.slots, b, s, e)];
+    } else {
+      // Ids in increasing order: binary search.
+      let lo = 0;
+      let hi = this.count - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const c = this.compare(mid, b, s, e);
+        if (c === 0) { entry = mid; break; }
+        if (c < 0) lo = mid + 1;
+        else hi = mid - 1;
+      }
+    }
+    if (entry !== EMPTY) this.hint = entry + 1;
+    return entry;
+  }
+
   /** The value stored for the id whose UTF-8 bytes are b[s, e), or -1. */
   getBytes(b: Uint8Array, s: number, e: number): number {
-    const entry = this.slots[this.slotOf(b, s, e)];
+    const entry = this.find(b, s, e);
     return entry === EMPTY ? -1 : this.values[entry];
   }
 
   /** Sets the value of the id b[s, e); returns the previous value or -1. */
   setBytes(b: Uint8Array, s: number, e: number, value: number): number {
-    const slot = this.slotOf(b, s, e);
-    const entry = this.slots[slot];
-    if (entry !== EMPTY) {
-      const prev = this.values[entry];
-      this.values[entry] = value;
-      this.lastEntry = entry;
-      return prev;
+    let slot = -1;
+    if (this.slots === null && this.count > 0 && this.compare(this.count - 1, b, s, e) >= 0) this.buildIndex();
+    if (this.slots !== null) {
+      slot = this.slotOf(this.slots, b, s, e);
+      const entry = this.slots[slot];
+      if (entry !== EMPTY) {
+        const prev = this.values[entry];
+        this.values[entry] = value;
+        this.lastEntry = entry;
+        return prev;
+      }
     }
     const n = this.count;
     if (n === this.starts.length) {
@@ -106,17 +168,27 @@ export class ByteIdTable {
     this.starts[n] = this.arenaLength;
     this.ends[n] = this.arenaLength + len;
     this.values[n] = value;
-    this.hashes[n] = this.lastHash;
     this.arenaLength += len;
     this.count = n + 1;
-    this.slots[slot] = n;
     this.lastEntry = n;
-    if (this.count * 2 > this.slots.length) this.rehash();
+    if (this.slots !== null) {
+      this.hashes[n] = this.lastHash;
+      this.slots[slot] = n;
+      if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    }
     return -1;
   }
 
-  private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2).fill(EMPTY);
+  /** Builds the hash index of the entries so far (the first id out of order). */
+  private buildIndex(): void {
+    for (let entry = 0; entry < this.count; entry++) this.hashes[entry] = hashBytes(this.arena, this.starts[entry], this.ends[entry]) | 0;
+    let cap = 1 << 13;
+    while (cap < Math.max(this.expected, this.count + 1) * 2) cap *= 2;
+    this.rehash(cap);
+  }
+
+  private rehash(capacity: number): void {
+    const slots = new Int32Array(capacity).fill(EMPTY);
     const mask = slots.length - 1;
     for (let entry = 0; entry < this.count; entry++) {
       let slot = this.hashes[entry] & mask;

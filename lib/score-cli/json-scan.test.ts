@@ -131,6 +131,50 @@ describe("number reading", () => {
     );
   });
 
+  it("agrees with JSON.parse on mutated and re-spaced number arrays: accepts exactly the valid ones (property)", () => {
+    const element = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
+      fc.integer({ min: -1000, max: 1000 }).map(String),
+      fc.constantFrom("null", "0", "-0", "0.5", "1e3", "-2E-2", "123456789012345678", "0.1234567890123456789"),
+    );
+    const ws = fc.constantFrom("", "", "", " ", "\t", "\n", "\r\n ");
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(ws, element, ws), { maxLength: 8 }),
+        ws,
+        fc.nat(),
+        fc.constantFrom("", ",", "]", "[", "-", ".", "e", "+", "0", "1", " ", "\u0001", "n", '"', "x"),
+        fc.constantFrom("none", "insert", "delete"),
+        (parts, inner, pos, ch, how) => {
+          const valid = `[${inner}${parts.map(([a, e, z]) => `${a}${e}${z}`).join(",")}]`;
+          // Both readers start at the value's first byte (no leading whitespace), so nothing is inserted before it.
+          const at = how === "insert" ? 1 + (pos % valid.length) : pos % valid.length;
+          const text = how === "none" ? valid : how === "insert" ? valid.slice(0, at) + ch + valid.slice(at) : valid.slice(0, at) + valid.slice(at + 1);
+          const b = enc.encode(text);
+          const parsed = jsonParses(text);
+          const numeric = Array.isArray(parsed) && parsed.every((x) => x === null || typeof x === "number");
+          const out = new Float64Array(64);
+          const count = new Int32Array(1);
+          const r = readNumberArrayInto(b, 0, b.length, out, count);
+          if (numeric) {
+            expect(r).toBe(text.trimEnd().length);
+            const got = Array.from(out.subarray(0, count[0]), (v) => (Number.isNaN(v) ? null : v));
+            expect(got.length).toBe((parsed as unknown[]).length);
+            got.forEach((v, k) => expect(Object.is(v, (parsed as unknown[])[k])).toBe(true));
+          } else if (r >= 0) {
+            // Accepted only as a prefix: the rest of the text is not whitespace alone.
+            expect(r).toBeLessThan(text.trimEnd().length);
+            expect(jsonParses(text.slice(0, r))).toBeDefined();
+          }
+          const skipped = skipValue(b, 0, b.length);
+          if (parsed !== undefined) expect(skipped).toBe(text.trimEnd().length);
+          else expect(skipped === b.length).toBe(false);
+        },
+      ),
+      { numRuns: Number(process.env.SCAN_RUNS ?? 1000) },
+    );
+  });
+
   it("signals other element types and syntax errors", () => {
     const out = new Float64Array(2);
     const count = new Int32Array(1);

@@ -32,85 +32,152 @@ function describeFsError(err: unknown): string {
 const CHUNK = 1 << 20;
 
 /**
- * Splits bytes into lines as they are read, for both readers below: the caller reads into
- * `buf[filled, buf.length)` (after {@link reserve}), then hands the count to {@link consume}.
- * Drops a UTF-8 byte-order mark at the start of the file and a "\r" before each "\n".
+ * Splits bytes into lines as they are read, for every reader below (pull style: the caller
+ * asks for the next line; a hot loop then needs no callback). Drops a UTF-8 byte-order mark
+ * at the start of the file and a "\r" before each "\n".
+ *
+ * Use: `next()` until it returns false; then, unless `done`, `reserve()`, read into
+ * `buf[filled, buf.length)` and hand the count to `feed(n)` (0 at the end of the file).
  */
-class LineAssembler {
+class LineSplitter {
   buf = Buffer.allocUnsafe(CHUNK);
+  /** Bytes of `buf` holding data. */
   filled = 0;
-  private lineNumber = 0;
+  /** The current line: `buf[start, end)`, line number `line` (1-based). */
+  start = 0;
+  end = 0;
+  line = 0;
+  /** True once the last line has been returned. */
+  done = false;
+  private pos = 0;
+  private searchFrom = 0;
+  private eof = false;
   private first = true;
 
-  /** Makes room to read into (the buffer doubles when one line fills it). */
+  /** Moves the next complete line into `start`/`end`/`line`; false when more bytes are needed (or `done`). */
+  next(): boolean {
+    const buf = this.buf;
+    const dataEnd = this.filled;
+    if (this.first) {
+      if (dataEnd < 3 && !this.eof) return false;
+      if (dataEnd >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) this.pos = this.searchFrom = 3;
+      this.first = false;
+    }
+    const pos = this.pos;
+    const nl = this.searchFrom < dataEnd ? buf.indexOf(10, this.searchFrom) : -1;
+    if (nl !== -1 && nl < dataEnd) {
+      this.start = pos;
+      this.end = nl > pos && buf[nl - 1] === 13 ? nl - 1 : nl;
+      this.line += 1;
+      this.pos = this.searchFrom = nl + 1;
+      return true;
+    }
+    this.searchFrom = dataEnd;
+    if (!this.eof) return false;
+    if (pos < dataEnd) {
+      this.start = pos;
+      this.end = buf[dataEnd - 1] === 13 ? dataEnd - 1 : dataEnd;
+      this.line += 1;
+      this.pos = dataEnd;
+      return true;
+    }
+    this.done = true;
+    return false;
+  }
+
+  /** Makes room to read into: drops consumed lines, and doubles the buffer when one line fills it. */
   reserve(): void {
+    const pos = this.pos;
+    if (pos > 0) {
+      this.buf.copy(this.buf, 0, pos, this.filled);
+      this.filled -= pos;
+      this.searchFrom -= pos;
+      this.pos = 0;
+    }
     if (this.filled < this.buf.length) return;
     const bigger = Buffer.allocUnsafe(this.buf.length * 2);
     this.buf.copy(bigger, 0, 0, this.filled);
     this.buf = bigger;
   }
 
-  /**
-   * Takes `n` bytes just read (0 at the end of the file) and calls `onLine` for every line
-   * they complete, plus the unterminated last line at the end. Returns false at the end.
-   */
-  consume(n: number, onLine: (bytes: Buffer, start: number, end: number, lineNumber: number) => void): boolean {
-    const buf = this.buf;
-    const dataEnd = this.filled + n;
-    let start = 0;
-    if (this.first && (dataEnd >= 3 || n === 0)) {
-      if (dataEnd >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
-      this.first = false;
-    }
-    let searchFrom = Math.max(this.filled, start);
-    for (;;) {
-      const nl = buf.indexOf(10, searchFrom);
-      if (nl === -1 || nl >= dataEnd) break;
-      const end = nl > start && buf[nl - 1] === 13 ? nl - 1 : nl;
-      onLine(buf, start, end, ++this.lineNumber);
-      start = nl + 1;
-      searchFrom = start;
-    }
-    if (n === 0) {
-      if (start < dataEnd) onLine(buf, start, buf[dataEnd - 1] === 13 ? dataEnd - 1 : dataEnd, ++this.lineNumber);
-      return false;
-    }
-    if (start > 0) buf.copy(buf, 0, start, dataEnd);
-    this.filled = dataEnd - start;
-    return true;
+  /** Takes `n` bytes just read into `buf[filled, ...)`; 0 means the end of the file. */
+  feed(n: number): void {
+    if (n === 0) this.eof = true;
+    else this.filled += n;
   }
 }
 
 /**
- * Calls `onLine(bytes, start, end, lineNumber)` for every line of the file, synchronously,
- * with the line's bytes in `bytes[start, end)` (without "\n" or a trailing "\r"). The
- * buffer is reused: copy what you keep before returning. An empty last line after a final
- * "\n" is not reported. Throws {@link FileReadError} when the file cannot be read.
+ * Synchronous pull reader of the lines of a file, for hot loops:
+ *
+ *   const lines = new LineReader(path);
+ *   try { while (lines.next()) use(lines.bytes, lines.start, lines.end, lines.line); }
+ *   finally { lines.close(); }
+ *
+ * The current line is `bytes[start, end)` (without "\n" or a trailing "\r"), numbered from
+ * 1; the buffer is reused, so copy what you keep before calling `next()` again. An empty
+ * last line after a final "\n" is not reported. Throws {@link FileReadError} when the file
+ * cannot be opened or read.
+ */
+export class LineReader {
+  private readonly fd: number;
+  private readonly splitter = new LineSplitter();
+  private closed = false;
+  bytes: Buffer = this.splitter.buf;
+  start = 0;
+  end = 0;
+  line = 0;
+
+  constructor(readonly path: string) {
+    try {
+      this.fd = openSync(path, "r");
+    } catch (err) {
+      throw new FileReadError(path, describeFsError(err));
+    }
+  }
+
+  /** Advances to the next line; false at the end of the file. */
+  next(): boolean {
+    const s = this.splitter;
+    while (!s.next()) {
+      if (s.done) return false;
+      s.reserve();
+      let n: number;
+      try {
+        n = readSync(this.fd, s.buf, s.filled, s.buf.length - s.filled, null);
+      } catch (err) {
+        throw new FileReadError(this.path, describeFsError(err));
+      }
+      s.feed(n);
+    }
+    this.bytes = s.buf;
+    this.start = s.start;
+    this.end = s.end;
+    this.line = s.line;
+    return true;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+}
+
+/**
+ * Calls `onLine(bytes, start, end, lineNumber)` for every line of the file, synchronously
+ * (see {@link LineReader}, which hot loops use directly). Throws {@link FileReadError} when
+ * the file cannot be read.
  */
 export function forEachLineBytes(
   path: string,
   onLine: (bytes: Buffer, start: number, end: number, lineNumber: number) => void,
 ): void {
-  let fd: number;
+  const lines = new LineReader(path);
   try {
-    fd = openSync(path, "r");
-  } catch (err) {
-    throw new FileReadError(path, describeFsError(err));
-  }
-  try {
-    const lines = new LineAssembler();
-    for (;;) {
-      lines.reserve();
-      let n: number;
-      try {
-        n = readSync(fd, lines.buf, lines.filled, lines.buf.length - lines.filled, null);
-      } catch (err) {
-        throw new FileReadError(path, describeFsError(err));
-      }
-      if (!lines.consume(n, onLine)) return;
-    }
+    while (lines.next()) onLine(lines.bytes, lines.start, lines.end, lines.line);
   } finally {
-    closeSync(fd);
+    lines.close();
   }
 }
 
@@ -161,8 +228,12 @@ export async function* readLines(path: string): AsyncGenerator<TextLine> {
     throw new FileReadError(path, describeFsError(err));
   }
   try {
-    const lines = new LineAssembler();
+    const lines = new LineSplitter();
     for (;;) {
+      const out: TextLine[] = [];
+      while (lines.next()) out.push({ line: lines.line, text: decodeLine(lines.buf, lines.start, lines.end) });
+      yield* out;
+      if (lines.done) return;
       lines.reserve();
       let n: number;
       try {
@@ -170,10 +241,7 @@ export async function* readLines(path: string): AsyncGenerator<TextLine> {
       } catch (err) {
         throw new FileReadError(path, describeFsError(err));
       }
-      const out: TextLine[] = [];
-      const more = lines.consume(n, (b, s, e, line) => out.push({ line, text: decodeLine(b, s, e) }));
-      yield* out;
-      if (!more) return;
+      lines.feed(n);
     }
   } finally {
     await fh.close();

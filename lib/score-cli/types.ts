@@ -27,6 +27,11 @@ export type ScoreCliOptions = {
    * a line). Adapters that do not support it ignore it (`--per-question FILE`).
    */
   perQuestionOut?: string;
+  /**
+   * Called when a phase of the work ends (`"read truth"`, `"read predictions"`, `"score"`),
+   * for `--timings`. Adapters that do not report phases ignore it.
+   */
+  onPhase?: (phase: string) => void;
 };
 
 /** What every adapter's `scoreFiles` resolves to. */

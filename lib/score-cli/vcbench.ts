@@ -11,7 +11,7 @@ import {
 } from "@/lib/metrics/vcbench";
 import { ByteIdTable } from "./id-table";
 import { encodeKeys, hasBackslash, isPlainAscii, keyIndex, numberAt, plainStringEnd, rangeText, readNumberArrayInto, skipNumber, skipString, skipValue, skipWs } from "./json-scan";
-import { FileReadError, decodeLine, forEachLineBytes, isBlankLine, malformedJsonProblem } from "./read-jsonl";
+import { FileReadError, LineReader, decodeLine, isBlankLine, malformedJsonProblem } from "./read-jsonl";
 import { ProblemLog } from "./problem-log";
 import { VcbenchResultWriter } from "./vcbench-result-writer";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
@@ -46,9 +46,18 @@ const QP_KEYS = encodeKeys(["time", "count"]);
 const SUBTYPE_KEYS = encodeKeys(VCBENCH_SUBTYPES);
 const SUBTYPE_CODE = new Map<string, number>(VCBENCH_SUBTYPES.map((st, i) => [st, i]));
 
+/**
+ * Typed arrays that grow by doubling. Sized up front from the file size (see
+ * {@link readTruth}): a large zero-filled typed array costs no resident memory until it is
+ * written, and never growing mid-file keeps the optimised hot loop from being thrown away
+ * (and recompiled) the first time a growth branch runs.
+ */
 class GrowableF64 {
-  data = new Float64Array(1 << 16);
+  data: Float64Array;
   length = 0;
+  constructor(capacity: number) {
+    this.data = new Float64Array(Math.max(1 << 10, capacity));
+  }
   append(src: ArrayLike<number>, n: number): void {
     if (this.length + n > this.data.length) {
       let cap = this.data.length * 2;
@@ -63,8 +72,11 @@ class GrowableF64 {
 }
 
 class GrowableI32 {
-  data = new Int32Array(1 << 14);
+  data: Int32Array;
   length = 0;
+  constructor(capacity: number) {
+    this.data = new Int32Array(Math.max(1 << 10, capacity));
+  }
   push(v: number): void {
     if (this.length === this.data.length) {
       const next = new Int32Array(this.data.length * 2);
@@ -78,18 +90,24 @@ class GrowableI32 {
 /** Truth questions packed into typed arrays (16 bytes per query point + per-question). */
 class TruthStore {
   table: ByteIdTable;
-  entryOf = new GrowableI32();
-  subtypes = new GrowableI32();
-  lines = new GrowableI32();
-  offsets = new GrowableI32();
-  times = new GrowableF64();
-  counts = new GrowableF64();
+  entryOf: GrowableI32;
+  subtypes: GrowableI32;
+  lines: GrowableI32;
+  offsets: GrowableI32;
+  times: GrowableF64;
+  counts: GrowableF64;
   superseded = new Set<number>();
   size = 0;
 
-  /** `expectedQuestions`: a size hint (e.g. from the file size) to avoid rehashing. */
-  constructor(expectedQuestions = 0) {
+  /** Size hints (e.g. from the file size): capacities that are never exceeded are never grown. */
+  constructor(expectedQuestions = 0, expectedPoints = 0) {
     this.table = new ByteIdTable(expectedQuestions);
+    this.entryOf = new GrowableI32(expectedQuestions);
+    this.subtypes = new GrowableI32(expectedQuestions);
+    this.lines = new GrowableI32(expectedQuestions);
+    this.offsets = new GrowableI32(expectedQuestions + 1);
+    this.times = new GrowableF64(expectedPoints);
+    this.counts = new GrowableF64(expectedPoints);
     this.offsets.push(0);
   }
 
@@ -132,6 +150,18 @@ class TruthScratch {
 
 /** Index of the last key read by {@link readKey} in its key list, or -1. */
 const keyFound = new Int32Array(1);
+
+// The truth file's numbers never take the number reader's branches for null, exponents or
+// spaces, but the predictions' do. Running them here gives V8 type feedback for them, so the
+// reader optimised while reading the truth is not thrown away (and recompiled) at the first
+// null prediction. (A few calls: V8 records feedback only once a function has been called
+// several times.)
+{
+  const sample = Buffer.from("[ -0.5e-1 ,null, 2,0.25]");
+  const out = new Float64Array(4);
+  const count = new Int32Array(1);
+  for (let k = 0; k < 32; k++) readNumberArrayInto(sample, 0, sample.length, out, count);
+}
 
 /**
  * Reads an unescaped `"key":` at `i` of a fast-path object; returns the position of the
@@ -253,42 +283,56 @@ function readTruth(path: string, problems: ProblemLog, validateVcbenchScoringFie
   try {
     size = statSync(path).size;
   } catch {
-    /* forEachLineBytes reports the error */
+    /* LineReader reports the error */
   }
-  // Real records are ~420 bytes a line; hint at most 4M questions.
-  const store = new TruthStore(Math.min(size / 300, 1 << 22));
+  // Real records take about 420 bytes a question and 90 a query point (the smallest valid
+  // record about 75 and 10): generous upper bounds, capped at 4M questions, 32M points.
+  const store = new TruthStore(Math.ceil(Math.min(size / 200, 1 << 22)), Math.ceil(Math.min(size / 40, 1 << 25)));
   const scratch = new TruthScratch();
-  forEachLineBytes(path, (b, s, e, line) => {
-    if (isBlankLine(b, s, e)) return;
-    if (fastTruthLine(b, s, e, scratch)) {
-      const id = scratch.idAscii ? null : rangeText(b, scratch.idStart, scratch.idEnd);
-      store.add(id, b, scratch.idStart, scratch.idEnd, scratch.subtype, scratch.times, scratch.counts, scratch.nTimes, line, problems);
-      return;
+  const lines = new LineReader(path);
+  try {
+    while (lines.next()) {
+      const b = lines.bytes;
+      const s = lines.start;
+      const e = lines.end;
+      if (isBlankLine(b, s, e)) continue;
+      if (fastTruthLine(b, s, e, scratch)) {
+        const id = scratch.idAscii ? null : rangeText(b, scratch.idStart, scratch.idEnd);
+        store.add(id, b, scratch.idStart, scratch.idEnd, scratch.subtype, scratch.times, scratch.counts, scratch.nTimes, lines.line, problems);
+      } else {
+        if (validateVcbenchScoringFields === null) throw new ValidatorNeeded();
+        parseTruthLine(b, s, e, lines.line, store, problems, validateVcbenchScoringFields);
+      }
     }
-    if (validateVcbenchScoringFields === null) throw new ValidatorNeeded();
-    let obj: unknown;
-    try {
-      obj = JSON.parse(decodeLine(b, s, e));
-    } catch (err) {
-      problems.add(malformedJsonProblem(line, err, "truth"));
-      return;
-    }
-    if (!obj || typeof obj !== "object" || Array.isArray(obj)) {
-      problems.add({ code: "invalid_truth_record", line, message: `truth line ${line}: expected a JSON object` });
-      return;
-    }
-    const o = obj as Record<string, unknown>;
-    const qp = o.query_points;
-    const qpo = qp && typeof qp === "object" && !Array.isArray(qp) ? (qp as Record<string, unknown>) : undefined;
-    const v = validateVcbenchScoringFields(o.id, o.counting_subtype, qpo?.time, qpo?.count, line);
-    if (!v.ok) {
-      v.problem.message = `truth ${v.problem.message}`;
-      problems.add(v.problem);
-      return;
-    }
-    store.add(v.value.id, b, 0, 0, SUBTYPE_CODE.get(v.value.subtype)!, v.value.times, v.value.counts, v.value.times.length, line, problems);
-  });
+  } finally {
+    lines.close();
+  }
   return store;
+}
+
+/** Slow path of a truth line: `JSON.parse` and the shared validator; problems reported. */
+function parseTruthLine(b: Uint8Array, s: number, e: number, line: number, store: TruthStore, problems: ProblemLog, validateVcbenchScoringFields: ScoringFieldsValidator): void {
+  let obj: unknown;
+  try {
+    obj = JSON.parse(decodeLine(b, s, e));
+  } catch (err) {
+    problems.add(malformedJsonProblem(line, err, "truth"));
+    return;
+  }
+  if (!obj || typeof obj !== "object" || Array.isArray(obj)) {
+    problems.add({ code: "invalid_truth_record", line, message: `truth line ${line}: expected a JSON object` });
+    return;
+  }
+  const o = obj as Record<string, unknown>;
+  const qp = o.query_points;
+  const qpo = qp && typeof qp === "object" && !Array.isArray(qp) ? (qp as Record<string, unknown>) : undefined;
+  const v = validateVcbenchScoringFields(o.id, o.counting_subtype, qpo?.time, qpo?.count, line);
+  if (!v.ok) {
+    v.problem.message = `truth ${v.problem.message}`;
+    problems.add(v.problem);
+    return;
+  }
+  store.add(v.value.id, b, 0, 0, SUBTYPE_CODE.get(v.value.subtype)!, v.value.times, v.value.counts, v.value.times.length, line, problems);
 }
 
 // ---------------------------------------------------------------------------
@@ -486,147 +530,196 @@ function short(value: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-/** Scores files; see the module comment. */
-export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput> {
-  const variant: VcbenchVariant = opts.variant ?? "reference";
-  const { truth, problems } = await readTruthFile(opts.truth);
-  if (truth.size === 0) throw new FileReadError(opts.truth, "no valid VCBench question in the truth file");
+/**
+ * Predictions aligned with the truth's query points (`pred`, `status` per point), filled
+ * record by record by {@link PredictionTable.apply}; reports the problems it meets.
+ */
+class PredictionTable {
+  readonly pred: Float64Array;
+  /** Per point: 0 missing, 1 valid, 2 invalid. */
+  readonly status: Uint8Array;
+  readonly pointLine: Int32Array;
+  /** Per question: line of the (last) unified record, 0 if none. */
+  readonly questionLine: Int32Array;
+  readonly hasPred: Uint8Array;
+  private readonly offsets: Int32Array;
+  private readonly tTimes: Float64Array;
+  private readonly tCounts: Float64Array;
+  private readonly unifiedOpts: { variant: VcbenchVariant; source: "unified" };
+  private readonly perPointOpts: { variant: VcbenchVariant; source: "per-point" };
+  // Points assigned by the current unified record, in list order (-1: none), and a stamp per
+  // point (the record's number) that finds a point given twice in one record in O(1).
+  private readonly assigned: Int32Array;
+  private nAssigned = 0;
+  private readonly assignedBy: Int32Array;
+  private recordStamp = 0;
 
-  const nQ = truth.size;
-  const nP = truth.times.length;
-  const offsets = truth.offsets.data;
-  const tTimes = truth.times.data;
-  const tCounts = truth.counts.data;
-  const pred = new Float64Array(nP).fill(Number.NaN);
-  const status = new Uint8Array(nP); // 0 missing, 1 valid, 2 invalid
-  const pointLine = new Int32Array(nP);
-  const questionLine = new Int32Array(nQ); // line of the (last) unified record, 0 if none
-  const hasPred = new Uint8Array(nQ);
-  const unifiedOpts = { variant, source: "unified" as const };
-  const perPointOpts = { variant, source: "per-point" as const };
-  const answerColumn = opts.answerColumn;
+  constructor(
+    private readonly truth: TruthStore,
+    private readonly problems: ProblemLog,
+    private readonly variant: VcbenchVariant,
+    private readonly answerColumn: string | undefined,
+  ) {
+    const nQ = truth.size;
+    const nP = truth.times.length;
+    this.offsets = truth.offsets.data;
+    this.tTimes = truth.times.data;
+    this.tCounts = truth.counts.data;
+    this.pred = new Float64Array(nP).fill(Number.NaN);
+    this.status = new Uint8Array(nP);
+    this.pointLine = new Int32Array(nP);
+    this.questionLine = new Int32Array(nQ);
+    this.hasPred = new Uint8Array(nQ);
+    this.unifiedOpts = { variant, source: "unified" };
+    this.perPointOpts = { variant, source: "per-point" };
+    this.assigned = new Int32Array(Math.max(MAX_POINTS_PER_LINE, largestQuestion(this.offsets, nQ)));
+    this.assignedBy = new Int32Array(nP);
+  }
 
-  const findPoint = (qi: number, t: number): number => {
+  /** The query point of question `qi` nearest to time `t` within the tolerance, or -1. */
+  findPoint(qi: number, t: number): number {
+    const tTimes = this.tTimes;
     let best = -1;
     let bestD = Infinity;
-    for (let j = offsets[qi]; j < offsets[qi + 1]; j++) {
+    for (let j = this.offsets[qi]; j < this.offsets[qi + 1]; j++) {
       const d = Math.abs(tTimes[j] - t);
       if (d < bestD) { bestD = d; best = j; }
     }
     return bestD <= TIME_TOLERANCE ? best : -1;
-  };
+  }
 
-  const setPoint = (j: number, raw: unknown, unified: boolean, line: number, r: PredRecord) => {
-    const v = parseVcbenchPrediction(raw, unified ? unifiedOpts : perPointOpts);
-    pointLine[j] = line;
+  private setPoint(j: number, raw: unknown, unified: boolean, line: number, r: PredRecord): void {
+    const v = parseVcbenchPrediction(raw, unified ? this.unifiedOpts : this.perPointOpts);
+    this.pointLine[j] = line;
     if (v === null) {
-      status[j] = 2;
-      pred[j] = Number.NaN;
+      this.status[j] = 2;
+      this.pred[j] = Number.NaN;
+      const problems = this.problems;
       if (problems.hasRoom) {
         const id = idOf(r);
-        problems.add({ code: "invalid_answer", line, id, field: unified ? "predictions" : "prediction", message: `line ${line}: answer ${short(raw)} of "${id}" at ${tTimes[j]} s is not a valid number (${variant} rule); excluded` });
+        problems.add({ code: "invalid_answer", line, id, field: unified ? "predictions" : "prediction", message: `line ${line}: answer ${short(raw)} of "${id}" at ${this.tTimes[j]} s is not a valid number (${this.variant} rule); excluded` });
       } else problems.count("invalid_answer");
     } else {
-      status[j] = 1;
-      pred[j] = v;
+      this.status[j] = 1;
+      this.pred[j] = v;
     }
-  };
+  }
 
   /** Element k of a unified list: numbers are used as they are (both variants), null is invalid. */
-  const setListPoint = (j: number, list: ListField, k: number, line: number, r: PredRecord) => {
+  private setListPoint(j: number, list: ListField, k: number, line: number, r: PredRecord): void {
     if (list.numeric) {
       const v = list.buf[k];
       if (Number.isFinite(v)) {
-        status[j] = 1;
-        pred[j] = v;
-        pointLine[j] = line;
+        this.status[j] = 1;
+        this.pred[j] = v;
+        this.pointLine[j] = line;
         return;
       }
     }
-    setPoint(j, list.at(k), true, line, r);
-  };
+    this.setPoint(j, list.at(k), true, line, r);
+  }
 
-  const assigned: number[] = [];
-  const applyRecord = (line: number, r: PredRecord) => {
+  /** The truth question of record `r`, or -1 (problem reported). */
+  private questionOf(line: number, r: PredRecord): number {
+    const table = this.truth.table;
     let qi: number;
     let idText: string | undefined;
     if (r.idFast && r.idEnd > r.idStart) {
-      if (r.idAscii) qi = truth.table.getBytes(r.bytes, r.idStart, r.idEnd);
-      else qi = truth.table.get((idText = rangeText(r.bytes, r.idStart, r.idEnd)));
+      if (r.idAscii) qi = table.getBytes(r.bytes, r.idStart, r.idEnd);
+      else qi = table.get((idText = rangeText(r.bytes, r.idStart, r.idEnd)));
     } else {
       const raw = r.idFast ? "" : r.id;
       if (typeof raw !== "string" || raw === "") {
-        problems.add({ code: "missing_id", line, field: "id", message: `line ${line}: field "id" must be a non-empty string (got ${short(raw)})` });
-        return;
+        this.problems.add({ code: "missing_id", line, field: "id", message: `line ${line}: field "id" must be a non-empty string (got ${short(raw)})` });
+        return -1;
       }
       idText = raw;
-      qi = truth.table.get(raw);
+      qi = table.get(raw);
     }
     r.idText = idText;
     if (qi < 0) {
       const id = idOf(r);
-      problems.add({ code: "unknown_id", line, id, field: "id", message: `line ${line}: id "${id}" is not in the truth file` });
-      return;
+      this.problems.add({ code: "unknown_id", line, id, field: "id", message: `line ${line}: id "${id}" is not in the truth file` });
     }
+    return qi;
+  }
+
+  /** Applies one prediction record (unified or per point). */
+  apply(line: number, r: PredRecord): void {
+    const qi = this.questionOf(line, r);
+    if (qi < 0) return;
+    if (r.predictions.present) this.applyUnified(qi, line, r);
+    else this.applyPerPoint(qi, line, r);
+  }
+
+  private applyUnified(qi: number, line: number, r: PredRecord): void {
+    const { problems, offsets, tTimes, tCounts, status, pred, assigned, assignedBy } = this;
     const off = offsets[qi];
     const m = offsets[qi + 1] - off;
     const list = r.predictions;
-    if (list.present) {
-      const listField = answerColumn ?? "predictions";
-      if (!list.isList) {
-        problems.add({ code: "invalid_record", line, id: idOf(r), field: listField, message: `line ${line}: field "${listField}" must be a list (one prediction per query point)` });
-        return;
-      }
-      if (hasPred[qi]) {
-        problems.add({ code: "duplicate_id", line, id: idOf(r), field: "id", message: `line ${line}: question "${idOf(r)}" already predicted on line ${questionLine[qi] || pointLine[off]}; this later record is used` });
-        for (let j = off; j < off + m; j++) { status[j] = 0; pred[j] = Number.NaN; }
-      }
-      hasPred[qi] = 1;
-      questionLine[qi] = line;
-      const len = list.length;
-      const qt = r.queryTimes;
-      let qtOk = qt.present && qt.numeric && qt.n === len;
-      if (qtOk) for (let k = 0; k < len; k++) if (!Number.isFinite(qt.buf[k])) { qtOk = false; break; }
-      if (qt.present && !qtOk) {
-        problems.add({ code: "invalid_record", line, id: idOf(r), field: "query_times", message: `line ${line}: "query_times" must be a list of numbers as long as the predictions; aligned by position instead` });
-      }
-      assigned.length = 0;
-      if (qtOk) {
-        for (let k = 0; k < len; k++) {
-          const t = qt.buf[k];
-          let j = k < m && Math.abs(tTimes[off + k] - t) <= TIME_TOLERANCE ? off + k : findPoint(qi, t);
-          if (j < 0) {
-            problems.add({ code: "unknown_query_time", line, id: idOf(r), field: `query_times[${k}]`, message: `line ${line}: query time ${t} of "${idOf(r)}" matches no query point of the truth (±${TIME_TOLERANCE} s); ignored` });
-            assigned.push(-1);
-            continue;
-          }
-          if (assigned.includes(j)) {
-            problems.add({ code: "duplicate_point", line, id: idOf(r), field: `query_times[${k}]`, message: `line ${line}: query time ${t} of "${idOf(r)}" is given twice; the later value is used` });
-            j = findPoint(qi, t);
-          }
-          assigned.push(j);
-          setListPoint(j, list, k, line, r);
-        }
-      } else {
-        if (len !== m) {
-          problems.add({ code: "length_mismatch", line, id: idOf(r), field: listField, message: `line ${line}: ${len} predictions for the ${m} query points of "${idOf(r)}"; aligned by position${len < m ? ", the rest are missing" : ", extra ones ignored"}` });
-        }
-        const upto = Math.min(m, len);
-        for (let k = 0; k < upto; k++) {
-          assigned.push(off + k);
-          setListPoint(off + k, list, k, line, r);
-        }
-      }
-      const gts = r.gts;
-      if (gts.present && gts.isList && gts.length === len) {
-        let differ = 0;
-        for (let k = 0; k < assigned.length && k < len; k++) if (assigned[k] >= 0 && gts.at(k) !== tCounts[assigned[k]]) differ += 1;
-        if (differ > 0) problems.add({ code: "gts_mismatch", line, id: idOf(r), field: "gts", message: `line ${line}: ${differ} of the "gts" of "${idOf(r)}" differ from the truth file's counts; the truth file is used` });
-      }
+    const listField = this.answerColumn ?? "predictions";
+    if (!list.isList) {
+      problems.add({ code: "invalid_record", line, id: idOf(r), field: listField, message: `line ${line}: field "${listField}" must be a list (one prediction per query point)` });
       return;
     }
+    if (this.hasPred[qi]) {
+      problems.add({ code: "duplicate_id", line, id: idOf(r), field: "id", message: `line ${line}: question "${idOf(r)}" already predicted on line ${this.questionLine[qi] || this.pointLine[off]}; this later record is used` });
+      for (let j = off; j < off + m; j++) { status[j] = 0; pred[j] = Number.NaN; }
+    }
+    this.hasPred[qi] = 1;
+    this.questionLine[qi] = line;
+    const len = list.length;
+    const qt = r.queryTimes;
+    let qtOk = qt.present && qt.numeric && qt.n === len;
+    if (qtOk) for (let k = 0; k < len; k++) if (!Number.isFinite(qt.buf[k])) { qtOk = false; break; }
+    if (qt.present && !qtOk) {
+      problems.add({ code: "invalid_record", line, id: idOf(r), field: "query_times", message: `line ${line}: "query_times" must be a list of numbers as long as the predictions; aligned by position instead` });
+    }
+    let nAssigned = 0;
+    const stamp = ++this.recordStamp;
+    if (qtOk) {
+      for (let k = 0; k < len; k++) {
+        const t = qt.buf[k];
+        let j = k < m && Math.abs(tTimes[off + k] - t) <= TIME_TOLERANCE ? off + k : this.findPoint(qi, t);
+        if (j < 0) {
+          problems.add({ code: "unknown_query_time", line, id: idOf(r), field: `query_times[${k}]`, message: `line ${line}: query time ${t} of "${idOf(r)}" matches no query point of the truth (±${TIME_TOLERANCE} s); ignored` });
+          assigned[nAssigned++] = -1;
+          continue;
+        }
+        if (assignedBy[j] === stamp) {
+          problems.add({ code: "duplicate_point", line, id: idOf(r), field: `query_times[${k}]`, message: `line ${line}: query time ${t} of "${idOf(r)}" is given twice; the later value is used` });
+          j = this.findPoint(qi, t);
+        }
+        assigned[nAssigned++] = j;
+        assignedBy[j] = stamp;
+        this.setListPoint(j, list, k, line, r);
+      }
+    } else {
+      if (len !== m) {
+        problems.add({ code: "length_mismatch", line, id: idOf(r), field: listField, message: `line ${line}: ${len} predictions for the ${m} query points of "${idOf(r)}"; aligned by position${len < m ? ", the rest are missing" : ", extra ones ignored"}` });
+      }
+      const upto = Math.min(m, len);
+      for (let k = 0; k < upto; k++) {
+        assigned[nAssigned++] = off + k;
+        this.setListPoint(off + k, list, k, line, r);
+      }
+    }
+    const gts = r.gts;
+    if (gts.present && gts.isList && gts.length === len) {
+      let differ = 0;
+      for (let k = 0; k < nAssigned && k < len; k++) {
+        const j = assigned[k];
+        // A numeric list holds null as NaN, which differs from every count, as null does.
+        if (j >= 0 && (gts.numeric ? gts.buf[k] : gts.at(k)) !== tCounts[j]) differ += 1;
+      }
+      if (differ > 0) problems.add({ code: "gts_mismatch", line, id: idOf(r), field: "gts", message: `line ${line}: ${differ} of the "gts" of "${idOf(r)}" differ from the truth file's counts; the truth file is used` });
+    }
+  }
 
-    // Per-point record.
+  private applyPerPoint(qi: number, line: number, r: PredRecord): void {
+    const problems = this.problems;
+    const off = this.offsets[qi];
+    const m = this.offsets[qi + 1] - off;
     let j = -1;
     if (r.hasQueryTime) {
       const t = r.queryTime;
@@ -634,7 +727,7 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
         problems.add({ code: "invalid_record", line, id: idOf(r), field: "query_time", message: `line ${line}: "query_time" must be a number (got ${short(t)})` });
         return;
       }
-      j = findPoint(qi, t);
+      j = this.findPoint(qi, t);
       if (j < 0) {
         problems.add({ code: "unknown_query_time", line, id: idOf(r), field: "query_time", message: `line ${line}: query time ${t} of "${idOf(r)}" matches no query point of the truth (±${TIME_TOLERANCE} s)` });
         return;
@@ -650,81 +743,127 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
       problems.add({ code: "invalid_record", line, id: idOf(r), message: `line ${line}: record has neither "predictions" (unified format) nor "query_time"/"query_index" (per-point format)` });
       return;
     }
-    if (status[j] !== 0) {
-      problems.add({ code: "duplicate_point", line, id: idOf(r), field: "query_time", message: `line ${line}: query point ${tTimes[j]} s of "${idOf(r)}" already predicted on line ${pointLine[j]}; this later record is used` });
+    if (this.status[j] !== 0) {
+      problems.add({ code: "duplicate_point", line, id: idOf(r), field: "query_time", message: `line ${line}: query point ${this.tTimes[j]} s of "${idOf(r)}" already predicted on line ${this.pointLine[j]}; this later record is used` });
     }
-    hasPred[qi] = 1;
+    this.hasPred[qi] = 1;
     // Reference: r.get('prediction', r.get('pred')).
     const raw = r.hasPrediction ? r.prediction : r.hasPred ? r.pred : null;
-    setPoint(j, raw, false, line, r);
-  };
+    this.setPoint(j, raw, false, line, r);
+  }
+}
 
+/** The most query points of one question. */
+function largestQuestion(offsets: Int32Array, nQ: number): number {
+  let most = 0;
+  for (let qi = 0; qi < nQ; qi++) most = Math.max(most, offsets[qi + 1] - offsets[qi]);
+  return most;
+}
+
+/** Reads the prediction file into `table` (fast scanner first, `JSON.parse` otherwise). */
+function readPredictions(path: string, table: PredictionTable, answerColumn: string | undefined, problems: ProblemLog): void {
   const rec = new PredRecord();
   const endBox = { end: 0 };
   const nBox = new Int32Array(1);
-  forEachLineBytes(opts.preds, (b, s, e, line) => {
-    if (isBlankLine(b, s, e)) return;
-    if (answerColumn === undefined && fastPredLine(b, s, e, rec, endBox, nBox)) {
-      applyRecord(line, rec);
-      return;
+  const lines = new LineReader(path);
+  try {
+    while (lines.next()) {
+      const b = lines.bytes;
+      const s = lines.start;
+      const e = lines.end;
+      if (isBlankLine(b, s, e)) continue;
+      if (answerColumn === undefined && fastPredLine(b, s, e, rec, endBox, nBox)) table.apply(lines.line, rec);
+      else if (parsePredLine(b, s, e, lines.line, rec, answerColumn, problems)) table.apply(lines.line, rec);
     }
-    let obj: unknown;
-    try {
-      obj = JSON.parse(decodeLine(b, s, e));
-    } catch (err) {
-      problems.add(malformedJsonProblem(line, err));
-      return;
+  } finally {
+    lines.close();
+  }
+}
+
+/** Slow path of a prediction line: `JSON.parse` into `rec`; false (problem reported) when it is not an object. */
+function parsePredLine(b: Uint8Array, s: number, e: number, line: number, rec: PredRecord, answerColumn: string | undefined, problems: ProblemLog): boolean {
+  let obj: unknown;
+  try {
+    obj = JSON.parse(decodeLine(b, s, e));
+  } catch (err) {
+    problems.add(malformedJsonProblem(line, err));
+    return false;
+  }
+  if (!obj || typeof obj !== "object" || Array.isArray(obj)) {
+    problems.add({ code: "invalid_record", line, message: `line ${line}: expected a JSON object` });
+    return false;
+  }
+  recordFromObject(obj as Record<string, unknown>, rec, answerColumn);
+  return true;
+}
+
+/** Point and question counts of the scoring pass. */
+type ScoringCounts = { nInvalid: number; nMissingPoints: number; nMissingQuestions: number };
+
+/** Scores every truth question into `agg` (and `out`), in truth order; reports missing predictions. */
+function scoreQuestions(truth: TruthStore, table: PredictionTable, variant: VcbenchVariant, problems: ProblemLog, agg: VcbenchAggregator, out: VcbenchResultWriter | null): ScoringCounts {
+  const nQ = truth.size;
+  const offsets = truth.offsets.data;
+  const tTimes = truth.times.data;
+  const { status, hasPred } = table;
+  const input: VcbenchQuestionInput = { subtype: "", times: tTimes, truths: truth.counts.data, predictions: table.pred, from: 0, to: 0 };
+  const counts: ScoringCounts = { nInvalid: 0, nMissingPoints: 0, nMissingQuestions: 0 };
+  for (let qi = 0; qi < nQ; qi++) {
+    if (truth.superseded.size > 0 && truth.superseded.has(qi)) continue;
+    if (!hasPred[qi]) {
+      counts.nMissingQuestions += 1;
+      if (problems.hasRoom) {
+        const id = truth.idOf(qi);
+        problems.add({ code: "missing_prediction", id, message: `question "${id}" (truth line ${truth.lines.data[qi]}) has no prediction; not scored` });
+      } else problems.count("missing_prediction");
+      continue;
     }
-    if (!obj || typeof obj !== "object" || Array.isArray(obj)) {
-      problems.add({ code: "invalid_record", line, message: `line ${line}: expected a JSON object` });
-      return;
+    const off = offsets[qi];
+    const end = offsets[qi + 1];
+    let missingHere = 0;
+    for (let j = off; j < end; j++) {
+      const st = status[j];
+      if (st === 0) missingHere += 1;
+      else if (st === 2) counts.nInvalid += 1;
     }
-    recordFromObject(obj as Record<string, unknown>, rec, answerColumn);
-    applyRecord(line, rec);
-  });
+    if (missingHere > 0) {
+      counts.nMissingPoints += missingHere;
+      const id = truth.idOf(qi);
+      const times: number[] = [];
+      for (let j = off; j < end; j++) if (status[j] === 0) times.push(tTimes[j]);
+      problems.add({ code: "missing_points", id, message: `question "${id}": no prediction for ${missingHere} of ${end - off} query points (${times.join(", ")} s); excluded` });
+    }
+    input.subtype = VCBENCH_SUBTYPES[truth.subtypes.data[qi]];
+    input.from = off;
+    input.to = end;
+    const score = scoreVcbenchQuestion(input, variant);
+    agg.add(score);
+    if (out) out.write(truth.entryOf.data[qi], score);
+  }
+  return counts;
+}
+
+/** Scores files; see the module comment. */
+export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput> {
+  const variant: VcbenchVariant = opts.variant ?? "reference";
+  const { truth, problems } = await readTruthFile(opts.truth);
+  if (truth.size === 0) throw new FileReadError(opts.truth, "no valid VCBench question in the truth file");
+  opts.onPhase?.("read truth");
+
+  const table = new PredictionTable(truth, problems, variant, opts.answerColumn);
+  readPredictions(opts.preds, table, opts.answerColumn, problems);
+  opts.onPhase?.("read predictions");
 
   // Score (and stream per-question results).
   const out = opts.perQuestionOut ? new VcbenchResultWriter(opts.perQuestionOut, truth.table) : null;
   const agg = new VcbenchAggregator();
-  const input: VcbenchQuestionInput = { subtype: "", times: tTimes, truths: tCounts, predictions: pred, from: 0, to: 0 };
-  let nInvalid = 0;
-  let nMissingPoints = 0;
-  let nMissingQuestions = 0;
+  let counts: ScoringCounts;
   try {
-    for (let qi = 0; qi < nQ; qi++) {
-      if (truth.superseded.size > 0 && truth.superseded.has(qi)) continue;
-      if (!hasPred[qi]) {
-        nMissingQuestions += 1;
-        const id = truth.idOf(qi);
-        if (problems.hasRoom) problems.add({ code: "missing_prediction", id, message: `question "${id}" (truth line ${truth.lines.data[qi]}) has no prediction; not scored` });
-        else problems.count("missing_prediction");
-        continue;
-      }
-      const off = offsets[qi];
-      const end = offsets[qi + 1];
-      let missingHere = 0;
-      for (let j = off; j < end; j++) {
-        const st = status[j];
-        if (st === 0) missingHere += 1;
-        else if (st === 2) nInvalid += 1;
-      }
-      if (missingHere > 0) {
-        nMissingPoints += missingHere;
-        const id = truth.idOf(qi);
-        const times: number[] = [];
-        for (let j = off; j < end; j++) if (status[j] === 0) times.push(tTimes[j]);
-        problems.add({ code: "missing_points", id, message: `question "${id}": no prediction for ${missingHere} of ${end - off} query points (${times.join(", ")} s); excluded` });
-      }
-      input.subtype = VCBENCH_SUBTYPES[truth.subtypes.data[qi]];
-      input.from = off;
-      input.to = end;
-      const score = scoreVcbenchQuestion(input, variant);
-      agg.add(score);
-      if (out) out.write(truth.entryOf.data[qi], score);
-    }
+    counts = scoreQuestions(truth, table, variant, problems, agg, out);
   } finally {
     out?.close();
   }
+  opts.onPhase?.("score and write");
   const result0 = agg.result();
   const bySubtype: Record<string, unknown> = {};
   for (const st of VCBENCH_SUBTYPES) if (result0.by_subtype[st]) bySubtype[st] = result0.by_subtype[st];
@@ -732,10 +871,10 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
   const result: Record<string, unknown> = {
     benchmark: "vcbench",
     variant,
-    overall: { ...result0.overall, n_invalid_points: nInvalid, n_missing_points: nMissingPoints },
+    overall: { ...result0.overall, n_invalid_points: counts.nInvalid, n_missing_points: counts.nMissingPoints },
     by_subtype: bySubtype,
-    n_truth_questions: nQ - truth.superseded.size,
-    n_missing_questions: nMissingQuestions,
+    n_truth_questions: truth.size - truth.superseded.size,
+    n_missing_questions: counts.nMissingQuestions,
     problem_counts: problems.counts,
     problems_omitted: problems.omitted,
   };
