@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import type { VcbenchQuestionScore } from "@/lib/metrics/vcbench";
 import { ByteIdTable } from "./id-table";
@@ -53,6 +54,51 @@ describe("VcbenchResultWriter", () => {
     }
     writer.close();
     expect(readFileSync(path, "utf8")).toBe(want);
+  });
+
+  it("writes every score as JSON.stringify would, whether its tail is cached or not (property)", () => {
+    const ratio = fc.integer({ min: 1, max: 40 }).chain((d) => fc.integer({ min: 0, max: d }).map((k) => ({ d, v: k / d })));
+    const metric = fc.oneof(
+      fc.constant(null),
+      ratio.map((r) => r.v),
+      fc.double(),
+      fc.constantFrom(0, 1, -0, 0.1 + 0.2, 1 / 3, 5000),
+    );
+    const row = fc.record({
+      subtype: fc.constantFrom("O1-Snap", "E2-Episode", "O2-Unique"),
+      gpa: fc.oneof(fc.constant(null), fc.double()),
+      moc: metric,
+      uda: metric,
+      n_queries: fc.oneof(fc.integer({ min: 0, max: 12 }), fc.constantFrom(4095, 4096, 100000, 1.5)),
+      n_valid: fc.oneof(fc.integer({ min: 0, max: 41 }), fc.constantFrom(4095, 4096, 2.5)),
+    });
+    let run = 0;
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 60 }), (rows) => {
+        const table = new ByteIdTable();
+        rows.forEach((_, i) => table.set(`q${i}`, i));
+        const path = join(dir, `prop-${run++}.jsonl`);
+        const writer = new VcbenchResultWriter(path, table);
+        // Each row twice: the second time its tail (if it has a key) comes from the cache.
+        rows.forEach((r, i) => writer.write(i, r as VcbenchQuestionScore));
+        rows.forEach((r, i) => writer.write(i, r as VcbenchQuestionScore));
+        writer.close();
+        const want = rows.map((r, i) => expected(`q${i}`, r as VcbenchQuestionScore)).join("");
+        expect(readFileSync(path, "utf8")).toBe(want + want);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("does not take a value near a ratio for the ratio (0.1 + 0.2 after 3/10)", () => {
+    const table = new ByteIdTable();
+    ["a", "b", "c"].forEach((id, i) => table.set(id, i));
+    const rows = [score({ moc: 3 / 10, uda: 0.5, n_queries: 11, n_valid: 11 }), score({ moc: 0.1 + 0.2, uda: 0.5, n_queries: 11, n_valid: 11 }), score({ moc: 3 / 10, uda: 0.5 + 1e-16, n_queries: 11, n_valid: 11 })];
+    const path = join(dir, "near.jsonl");
+    const writer = new VcbenchResultWriter(path, table);
+    rows.forEach((r, i) => writer.write(i, r));
+    writer.close();
+    expect(readFileSync(path, "utf8")).toBe(rows.map((r, i) => expected(["a", "b", "c"][i], r)).join(""));
   });
 
   it("names the file when it cannot be created", () => {

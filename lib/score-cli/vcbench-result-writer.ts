@@ -9,16 +9,28 @@ const BUFFER_BYTES = 1 << 18;
 const FIRST_BUFFER_BYTES = 1 << 12;
 /** Room kept free before each line: the fixed parts, three numbers and two integers. */
 const LINE_SLACK = 512;
-const RATIO_CACHE_SIZE = 1 << 14;
+const TEXT_CACHE_SIZE = 1 << 14;
 
 const PREFIX = encoder.encode('{"id":');
-const SUBTYPE = encoder.encode(',"subtype":');
-const GPA = encoder.encode(',"gpa":');
-const MOC = encoder.encode(',"moc":');
-const UDA = encoder.encode(',"uda":');
-const N_QUERIES = encoder.encode(',"n_queries":');
-const N_VALID = encoder.encode(',"n_valid":');
-const SUFFIX = encoder.encode("}\n");
+const N_QUERIES_LIMIT = 4096;
+/** Ratio index standing for `null` in a tail key. */
+const NULL_RATIO = N_QUERIES_LIMIT;
+
+/** `JSON.stringify` of a number or null (non-finite numbers are null there too). */
+function jsonNumber(v: number | null): string {
+  return v === null || !Number.isFinite(v) ? "null" : String(v);
+}
+
+/**
+ * k when `v` is exactly k/d for an integer 0 <= k <= d (MoC and UDA are such ratios with
+ * d = n_valid - 1), {@link NULL_RATIO} for null, otherwise -1.
+ */
+function ratioIndex(v: number | null, d: number): number {
+  if (v === null) return NULL_RATIO;
+  if (d <= 0 || d >= N_QUERIES_LIMIT) return -1;
+  const k = Math.round(v * d);
+  return k >= 0 && k <= d && k / d === v ? k : -1;
+}
 
 /**
  * Buffered writer of VCBench per-question result lines (JSONL), one a question:
@@ -27,7 +39,10 @@ const SUFFIX = encoder.encode("}\n");
  * Byte for byte the same as `JSON.stringify` of that object (numbers in JavaScript's
  * shortest round-trip form, `null` for a metric that does not apply), but written straight
  * into a byte buffer: ids are copied from the id table's arena, so scoring a million query
- * points creates no per-line strings beyond the numbers' digits.
+ * points creates no per-line strings beyond the numbers' digits. A line is four copies:
+ * `{"id":`, the id, the subtype's `,"subtype":…,"gpa":`, the GPA's digits, and a tail
+ * `,"moc":…,"uda":…,"n_queries":…,"n_valid":…}` kept once per distinct tail (MoC and UDA
+ * are ratios of small integers, so tails repeat; anything else is formatted in full).
  */
 export class VcbenchResultWriter {
   private readonly fd: number;
@@ -36,12 +51,10 @@ export class VcbenchResultWriter {
   // that code away. The buffer then grows to its full size.
   private buf = new Uint8Array(FIRST_BUFFER_BYTES);
   private at = 0;
-  private readonly quotedSubtypes = new Map<string, Uint8Array>();
-  /**
-   * Texts of MoC and UDA values, which are ratios k/(n-1) of small integers and so repeat
-   * (bounded; formatting a double is the costliest step of a line).
-   */
-  private readonly ratioTexts = new Map<number, string>();
+  /** `,"subtype":"<subtype>","gpa":` for each subtype met. */
+  private readonly middles = new Map<string, Uint8Array>();
+  /** Tails by key (see {@link tailKey}); bounded. */
+  private readonly tails = new Map<number, Uint8Array>();
 
   constructor(readonly path: string, private readonly ids: ByteIdTable) {
     try {
@@ -67,19 +80,15 @@ export class VcbenchResultWriter {
     } else {
       this.text(JSON.stringify(this.ids.idOfEntry(idEntry)));
     }
-    this.bytes(SUBTYPE);
-    this.bytes(this.subtypeBytes(s.subtype));
-    this.bytes(GPA);
+    this.bytes(this.middle(s.subtype));
     this.number(s.gpa);
-    this.bytes(MOC);
-    this.number(s.moc, this.ratioTexts);
-    this.bytes(UDA);
-    this.number(s.uda, this.ratioTexts);
-    this.bytes(N_QUERIES);
-    this.number(s.n_queries);
-    this.bytes(N_VALID);
-    this.number(s.n_valid);
-    this.bytes(SUFFIX);
+    const key = tailKey(s);
+    let tail = key < 0 ? undefined : this.tails.get(key);
+    if (tail === undefined) {
+      tail = encoder.encode(`,"moc":${jsonNumber(s.moc)},"uda":${jsonNumber(s.uda)},"n_queries":${jsonNumber(s.n_queries)},"n_valid":${jsonNumber(s.n_valid)}}\n`);
+      if (key >= 0 && this.tails.size < TEXT_CACHE_SIZE) this.tails.set(key, tail);
+    }
+    this.bytes(tail);
   }
 
   close(): void {
@@ -93,11 +102,11 @@ export class VcbenchResultWriter {
     if (this.buf.length < BUFFER_BYTES) this.buf = new Uint8Array(BUFFER_BYTES);
   }
 
-  private subtypeBytes(subtype: string): Uint8Array {
-    let b = this.quotedSubtypes.get(subtype);
+  private middle(subtype: string): Uint8Array {
+    let b = this.middles.get(subtype);
     if (!b) {
-      b = encoder.encode(JSON.stringify(subtype));
-      this.quotedSubtypes.set(subtype, b);
+      b = encoder.encode(`,"subtype":${JSON.stringify(subtype)},"gpa":`);
+      this.middles.set(subtype, b);
     }
     return b;
   }
@@ -119,11 +128,8 @@ export class VcbenchResultWriter {
     this.at += encoder.encodeInto(text, this.buf.subarray(this.at)).written;
   }
 
-  /**
-   * `JSON.stringify(v)` for a number or null: non-finite numbers become `null` as there.
-   * `texts` caches the text of non-integers (for values that repeat).
-   */
-  private number(v: number | null, texts?: Map<number, string>): void {
+  /** `JSON.stringify(v)` for a number or null: non-finite numbers become `null` as there. */
+  private number(v: number | null): void {
     const buf = this.buf;
     if (v === null || !Number.isFinite(v)) {
       buf[this.at++] = 0x6e; // n
@@ -132,28 +138,24 @@ export class VcbenchResultWriter {
       buf[this.at++] = 0x6c; // l
       return;
     }
-    if (Number.isInteger(v) && v >= 0 && v < 1e15 && !Object.is(v, -0)) {
-      if (v < 10) {
-        buf[this.at++] = 0x30 + v;
-        return;
-      }
-      let digits = 1;
-      for (let p = 10; p <= v; p *= 10) digits++;
-      let x = v;
-      for (let i = digits - 1; i >= 0; i--) {
-        buf[this.at + i] = 0x30 + (x % 10);
-        x = Math.floor(x / 10);
-      }
-      this.at += digits;
-      return;
-    }
-    let text = texts?.get(v);
-    if (text === undefined) {
-      text = String(v);
-      if (texts && texts.size < RATIO_CACHE_SIZE) texts.set(v, text);
-    }
+    const text = String(v);
     let at = this.at;
     for (let i = 0; i < text.length; i++) buf[at++] = text.charCodeAt(i);
     this.at = at;
   }
+}
+
+/**
+ * A number naming the tail of a score (n_queries, n_valid and MoC and UDA as ratios
+ * k/(n_valid - 1)), or -1 when it has no such name (then the tail is formatted in full).
+ */
+function tailKey(s: VcbenchQuestionScore): number {
+  const nq = s.n_queries;
+  const nv = s.n_valid;
+  if (!(Number.isInteger(nq) && Number.isInteger(nv) && nq >= 0 && nv >= 0 && nq < N_QUERIES_LIMIT && nv < N_QUERIES_LIMIT)) return -1;
+  const km = ratioIndex(s.moc, nv - 1);
+  const ku = ratioIndex(s.uda, nv - 1);
+  if (km < 0 || ku < 0) return -1;
+  // Below 2^50: exact as a double.
+  return ((nq * N_QUERIES_LIMIT + nv) * (N_QUERIES_LIMIT + 1) + km) * (N_QUERIES_LIMIT + 1) + ku;
 }
