@@ -88,4 +88,21 @@ describe("concurrency", { timeout: 300_000 }, () => {
     expect(answers.filter((r) => r.status === 409 || r.status === 410).length).toBeGreaterThanOrEqual(1);
     expect(await db.answer.count({ where: { sessionId } })).toBe(1 + answers.filter((r) => r.status === 200).length);
   });
+
+  it("simultaneous requests for the same segment: exactly one is served, the others get 410", async () => {
+    const { studyId } = await createOpenStudy(ctx.admin, ctx.projectId, "STREAMING", [{ itemId: ctx.items[0] }], { enforceRealtime: false });
+    const p = await join(studyId, "SAMESEG");
+    const sessionId = p.sessionId!;
+    await call(claimRoute, `/api/sessions/${sessionId}/claim`, { ...as(p.cookie), json: { tabId: "tab-dddddddd" }, params: { id: sessionId } });
+    const pl = await call(playlistRoute, `/api/sessions/${sessionId}/playlist.m3u8`, { ...as(p.cookie), params: { id: sessionId } });
+    const first = playlistUris(pl.text).segments[0];
+    const { path, query } = pathOf(first);
+    const index = path.split("/").pop()!;
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(segmentRoute, path, { ...as(p.cookie), query, params: { sessionId, index } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 410, 410, 410, 410, 410, 410, 410]);
+    for (const r of results.filter((x) => x.status === 410)) expect(r.json.error.code).toBe("already_served");
+    const rows = await db.segmentServe.findMany({ where: { sessionId, segmentIndex: Number(index) }, select: { allowed: true, reason: true } });
+    expect(rows.filter((r) => r.allowed)).toHaveLength(1);
+    expect(rows.filter((r) => !r.allowed).every((r) => r.reason === "already_served")).toBe(true);
+  });
 });

@@ -11,6 +11,8 @@ export type SegmentAuthorization =
   | { ok: true; session: ParticipantSession; resource: number | "init"; logIndex: number }
   | { ok: false; status: number; reason: RefusalReason | "no_such_session"; message: string };
 
+export const ALREADY_SERVED_MESSAGE = "This part of the video was already played and cannot be watched again.";
+
 const MESSAGES: Record<string, string> = {
   malformed: "This media address is not valid.",
   bad_signature: "This media address is not valid.",
@@ -20,7 +22,7 @@ const MESSAGES: Record<string, string> = {
   not_streaming: "This media is not available.",
   no_such_segment: "This media is not available.",
   already_answered: "This part of the video was already answered and cannot be watched again.",
-  already_served: "This part of the video was already played and cannot be watched again.",
+  already_served: ALREADY_SERVED_MESSAGE,
   beyond_unlocked: "This part of the video is not available yet: answer the current question first.",
   nothing_unlocked: "This part of the video is not available yet.",
   consent_required: "Accept the consent form first.",
@@ -77,7 +79,8 @@ export async function authorizeSegment(args: {
     resource === "init" ? decideInitAccess(session.loaded.plan, session) : decideSegmentAccess(session.loaded.plan, session, resource);
   if (!decision.allowed) return fail(decision.reason);
   if (typeof resource === "number") {
-    // Each segment at most once per session: no replay of what was already played.
+    // Each segment at most once per session: no replay of what was already played. (Checked
+    // here to refuse early; claim-segment-serve.ts makes it atomic when the segment is served.)
     if (lastServed !== null) return fail("already_served");
   }
   return { ok: true, session, resource, logIndex };

@@ -20,7 +20,7 @@ export async function logServe(sessionId: string, segmentIndex: number, allowed:
 let counter = 0;
 
 /** A collision-free row id in the style of the schema's cuid()s: "s" + time + counter + random, base 36. */
-function serveId(at: Date): string {
+export function serveId(at: Date): string {
   counter = (counter + 1) % 36 ** 4;
   const random = BigInt(`0x${randomBytes(8).toString("hex")}`).toString(36).padStart(13, "0");
   return `s${at.getTime().toString(36)}${counter.toString(36).padStart(4, "0")}${random}`;

@@ -1,7 +1,8 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { errorResponse } from "@/lib/http/json-response";
-import { authorizeSegment } from "./authorize-segment";
+import { ALREADY_SERVED_MESSAGE, authorizeSegment } from "./authorize-segment";
+import { claimSegmentServe } from "./claim-segment-serve";
 import { logServe } from "./log-serve";
 import { segmentBytes } from "./segment-bytes";
 import { segmentFilePath } from "./segment-files";
@@ -32,7 +33,13 @@ export async function serveSegment(request: Request, user: SessionUser | null, s
     await logServe(auth.session.id, auth.logIndex, false, "file_missing");
     return errorResponse(404, "not_found", "This media is not available.");
   }
-  await logServe(auth.session.id, auth.logIndex, true, "ok", bytes.byteLength);
+  if (auth.resource === "init") {
+    await logServe(auth.session.id, auth.logIndex, true, "ok", bytes.byteLength);
+  } else if (!(await claimSegmentServe(auth.session.id, auth.resource, bytes.byteLength))) {
+    // Another request for this segment (or a later one) was served in the meantime.
+    await logServe(auth.session.id, auth.logIndex, false, "already_served");
+    return errorResponse(410, "already_served", ALREADY_SERVED_MESSAGE);
+  }
   await touchSession(auth.session);
   return new Response(new Uint8Array(bytes), {
     status: 200,
