@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileReadError, decodeLine, forEachLineBytes, readJsonl, readLines } from "./read-jsonl";
+import { FileReadError, LineReader, decodeLine, forEachLineBytes, readJsonl, readLines } from "./read-jsonl";
 
 const dir = mkdtempSync(join(tmpdir(), "playhead-read-jsonl-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,6 +50,32 @@ describe("forEachLineBytes", () => {
     expect(() => linesOf(join(dir, "missing.jsonl"))).toThrow(FileReadError);
     expect(() => linesOf(join(dir, "missing.jsonl"))).toThrow(/no such file/);
     expect(() => linesOf(dir)).toThrow(FileReadError);
+  });
+});
+
+describe("LineReader", () => {
+  it("skips blank lines when asked, keeping every line's number; reads a CR LF split across reads", () => {
+    // The "\\r" after the filler is the last byte of the first 1 MiB read, its "\\n" the first of the next.
+    const filler = "z".repeat((1 << 20) - 10);
+    const p = file("g.jsonl", `a\n \t\n\nb\r\n${filler}\r\nc\n   `);
+    const read = (skipBlank: boolean) => {
+      const lines = new LineReader(p, skipBlank);
+      const out: Array<[number, string]> = [];
+      try {
+        while (lines.next()) out.push([lines.line, decodeLine(lines.bytes, lines.start, lines.end).slice(0, 3)]);
+      } finally {
+        lines.close();
+      }
+      return out;
+    };
+    expect(read(true)).toEqual([
+      [1, "a"],
+      [4, "b"],
+      [5, "zzz"],
+      [6, "c"],
+    ]);
+    expect(read(false).map(([n]) => n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(read(false)[4]).toEqual([5, "zzz"]);
   });
 });
 

@@ -128,7 +128,11 @@ export class LineReader {
   end = 0;
   line = 0;
 
-  constructor(readonly path: string) {
+  /** `skipBlank`: skip lines of JSON whitespace only (their numbers still count). */
+  constructor(
+    readonly path: string,
+    private readonly skipBlank = false,
+  ) {
     try {
       this.fd = openSync(path, "r");
     } catch (err) {
@@ -136,10 +140,18 @@ export class LineReader {
     }
   }
 
-  /** Advances to the next line; false at the end of the file. */
+  /** Advances to the next line (the next non-blank one with `skipBlank`); false at the end of the file. */
   next(): boolean {
     const s = this.splitter;
-    while (!s.next()) {
+    for (;;) {
+      if (s.next()) {
+        if (this.skipBlank && isBlankLine(s.buf, s.start, s.end)) continue;
+        this.bytes = s.buf;
+        this.start = s.start;
+        this.end = s.end;
+        this.line = s.line;
+        return true;
+      }
       if (s.done) return false;
       s.reserve();
       let n: number;
@@ -150,11 +162,6 @@ export class LineReader {
       }
       s.feed(n);
     }
-    this.bytes = s.buf;
-    this.start = s.start;
-    this.end = s.end;
-    this.line = s.line;
-    return true;
   }
 
   close(): void {

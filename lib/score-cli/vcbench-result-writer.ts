@@ -12,7 +12,11 @@ const LINE_SLACK = 512;
 const TEXT_CACHE_SIZE = 1 << 14;
 
 const PREFIX = encoder.encode('{"id":');
-const N_QUERIES_LIMIT = 4096;
+/**
+ * Tails are cached for questions of fewer query points than this: the key then stays below
+ * 2^30, a small integer for V8 (a larger key would allocate a heap number at every lookup).
+ */
+const N_QUERIES_LIMIT = 128;
 /** Ratio index standing for `null` in a tail key. */
 const NULL_RATIO = N_QUERIES_LIMIT;
 
@@ -156,6 +160,6 @@ function tailKey(s: VcbenchQuestionScore): number {
   const km = ratioIndex(s.moc, nv - 1);
   const ku = ratioIndex(s.uda, nv - 1);
   if (km < 0 || ku < 0) return -1;
-  // Below 2^50: exact as a double.
+  // At most about 2.7e8 < 2^30.
   return ((nq * N_QUERIES_LIMIT + nv) * (N_QUERIES_LIMIT + 1) + km) * (N_QUERIES_LIMIT + 1) + ku;
 }

@@ -11,7 +11,7 @@ import {
 } from "@/lib/metrics/vcbench";
 import { ByteIdTable } from "./id-table";
 import { encodeKeys, hasBackslash, isPlainAscii, keyIndex, numberAt, plainStringEnd, rangeText, readNumberArrayInto, skipNumber, skipString, skipValue, skipWs } from "./json-scan";
-import { FileReadError, LineReader, decodeLine, isBlankLine, malformedJsonProblem } from "./read-jsonl";
+import { FileReadError, LineReader, decodeLine, malformedJsonProblem } from "./read-jsonl";
 import { ProblemLog } from "./problem-log";
 import { VcbenchResultWriter } from "./vcbench-result-writer";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
@@ -289,13 +289,12 @@ function readTruth(path: string, problems: ProblemLog, validateVcbenchScoringFie
   // record about 75 and 10): generous upper bounds, capped at 4M questions, 32M points.
   const store = new TruthStore(Math.ceil(Math.min(size / 200, 1 << 22)), Math.ceil(Math.min(size / 40, 1 << 25)));
   const scratch = new TruthScratch();
-  const lines = new LineReader(path);
+  const lines = new LineReader(path, true);
   try {
     while (lines.next()) {
       const b = lines.bytes;
       const s = lines.start;
       const e = lines.end;
-      if (isBlankLine(b, s, e)) continue;
       if (fastTruthLine(b, s, e, scratch)) {
         const id = scratch.idAscii ? null : rangeText(b, scratch.idStart, scratch.idEnd);
         store.add(id, b, scratch.idStart, scratch.idEnd, scratch.subtype, scratch.times, scratch.counts, scratch.nTimes, lines.line, problems);
@@ -765,15 +764,12 @@ function readPredictions(path: string, table: PredictionTable, answerColumn: str
   const rec = new PredRecord();
   const endBox = { end: 0 };
   const nBox = new Int32Array(1);
-  const lines = new LineReader(path);
+  const lines = new LineReader(path, true);
   try {
     while (lines.next()) {
-      const b = lines.bytes;
-      const s = lines.start;
-      const e = lines.end;
-      if (isBlankLine(b, s, e)) continue;
-      if (answerColumn === undefined && fastPredLine(b, s, e, rec, endBox, nBox)) table.apply(lines.line, rec);
-      else if (parsePredLine(b, s, e, lines.line, rec, answerColumn, problems)) table.apply(lines.line, rec);
+      const { bytes, start, end, line } = lines;
+      if (answerColumn === undefined && fastPredLine(bytes, start, end, rec, endBox, nBox)) table.apply(line, rec);
+      else if (parsePredLine(bytes, start, end, line, rec, answerColumn, problems)) table.apply(line, rec);
     }
   } finally {
     lines.close();
