@@ -55,7 +55,7 @@ describe("forEachLineBytes", () => {
 
 describe("LineReader", () => {
   it("skips blank lines when asked, keeping every line's number; reads a CR LF split across reads", () => {
-    // The "\\r" after the filler is the last byte of the first 1 MiB read, its "\\n" the first of the next.
+    // The CR after the filler is the last byte of the first 1 MiB read, its LF the first byte of the next.
     const filler = "z".repeat((1 << 20) - 10);
     const p = file("g.jsonl", `a\n \t\n\nb\r\n${filler}\r\nc\n   `);
     const read = (skipBlank: boolean) => {
