@@ -40,7 +40,7 @@ const CHUNK = 1 << 20;
  * `buf[filled, buf.length)` and hand the count to `feed(n)` (0 at the end of the file).
  */
 class LineSplitter {
-  buf = Buffer.allocUnsafe(CHUNK);
+  buf: Buffer;
   /** Bytes of `buf` holding data. */
   filled = 0;
   /** The current line: `buf[start, end)`, line number `line` (1-based). */
@@ -53,6 +53,14 @@ class LineSplitter {
   private searchFrom = 0;
   private eof = false;
   private first = true;
+
+  /**
+   * `lineBuffer`: where to read (a buffer of the given size that keeps the previous one's
+   * bytes, e.g. in WebAssembly memory growing in place); default: fresh Node buffers.
+   */
+  constructor(private readonly lineBuffer?: (size: number) => Buffer) {
+    this.buf = lineBuffer ? lineBuffer(CHUNK) : Buffer.allocUnsafe(CHUNK);
+  }
 
   /** Moves the next complete line into `start`/`end`/`line`; false when more bytes are needed (or `done`). */
   next(): boolean {
@@ -95,6 +103,10 @@ class LineSplitter {
       this.pos = 0;
     }
     if (this.filled < this.buf.length) return;
+    if (this.lineBuffer) {
+      this.buf = this.lineBuffer(this.buf.length * 2);
+      return;
+    }
     const bigger = Buffer.allocUnsafe(this.buf.length * 2);
     this.buf.copy(bigger, 0, 0, this.filled);
     this.buf = bigger;
@@ -121,23 +133,29 @@ class LineSplitter {
  */
 export class LineReader {
   private readonly fd: number;
-  private readonly splitter = new LineSplitter();
+  private readonly splitter: LineSplitter;
   private closed = false;
-  bytes: Buffer = this.splitter.buf;
+  bytes: Buffer;
   start = 0;
   end = 0;
   line = 0;
 
-  /** `skipBlank`: skip lines of JSON whitespace only (their numbers still count). */
+  /**
+   * `skipBlank`: skip lines of JSON whitespace only (their numbers still count).
+   * `lineBuffer`: where to read lines (see LineSplitter), e.g. a WebAssembly scanner's memory.
+   */
   constructor(
     readonly path: string,
     private readonly skipBlank = false,
+    lineBuffer?: (size: number) => Buffer,
   ) {
     try {
       this.fd = openSync(path, "r");
     } catch (err) {
       throw new FileReadError(path, describeFsError(err));
     }
+    this.splitter = new LineSplitter(lineBuffer);
+    this.bytes = this.splitter.buf;
   }
 
   /** Advances to the next line (the next non-blank one with `skipBlank`); false at the end of the file. */

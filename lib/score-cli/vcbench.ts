@@ -11,6 +11,7 @@ import {
 } from "@/lib/metrics/vcbench";
 import { ByteIdTable } from "./id-table";
 import { encodeKeys, hasBackslash, isPlainAscii, keyIndex, numberAt, plainStringEnd, rangeText, readNumberArrayInto, skipNumber, skipString, skipValue, skipWs } from "./json-scan";
+import { LineScan, RESULT, loadLineScan } from "./line-scan";
 import { FileReadError, LineReader, decodeLine, malformedJsonProblem } from "./read-jsonl";
 import { ProblemLog } from "./problem-log";
 import { VcbenchResultWriter } from "./vcbench-result-writer";
@@ -266,19 +267,24 @@ class ValidatorNeeded extends Error {}
  * loaded on demand: a first pass without it stops at the first such line, and the file is then
  * read again from the start with it (problems of the stopped pass are discarded).
  */
-async function readTruthFile(path: string): Promise<{ truth: TruthStore; problems: ProblemLog }> {
+async function readTruthFile(path: string, scan: LineScan | null): Promise<{ truth: TruthStore; problems: ProblemLog }> {
   const firstProblems = new ProblemLog();
   try {
-    return { truth: readTruth(path, firstProblems, null), problems: firstProblems };
+    return { truth: readTruth(path, firstProblems, null, scan), problems: firstProblems };
   } catch (err) {
     if (!(err instanceof ValidatorNeeded)) throw err;
   }
   const { validateVcbenchScoringFields } = await import("@/lib/metrics/vcbench-schema");
   const problems = new ProblemLog();
-  return { truth: readTruth(path, problems, validateVcbenchScoringFields), problems };
+  return { truth: readTruth(path, problems, validateVcbenchScoringFields, scan), problems };
 }
 
-function readTruth(path: string, problems: ProblemLog, validateVcbenchScoringFields: ScoringFieldsValidator | null): TruthStore {
+/**
+ * Reads the truth file: each line through the WebAssembly scanner when there is one (see
+ * line-scan.ts), else (or when it declines the line) the JavaScript fast path, else
+ * `JSON.parse` and the shared validator.
+ */
+function readTruth(path: string, problems: ProblemLog, validateVcbenchScoringFields: ScoringFieldsValidator | null, scan: LineScan | null): TruthStore {
   let size = 0;
   try {
     size = statSync(path).size;
@@ -289,13 +295,20 @@ function readTruth(path: string, problems: ProblemLog, validateVcbenchScoringFie
   // record about 75 and 10): generous upper bounds, capped at 4M questions, 32M points.
   const store = new TruthStore(Math.ceil(Math.min(size / 200, 1 << 22)), Math.ceil(Math.min(size / 40, 1 << 25)));
   const scratch = new TruthScratch();
-  const lines = new LineReader(path, true);
+  const lines = new LineReader(path, true, scan ? (size) => scan.lineBuffer(size) : undefined);
+  const base = scan ? scan.buf : 0;
   try {
     while (lines.next()) {
       const b = lines.bytes;
       const s = lines.start;
       const e = lines.end;
-      if (fastTruthLine(b, s, e, scratch)) {
+      if (scan !== null && scan.ex.truthLine(base + s, base + e) === 1) {
+        const { a: times, b: counts, results: r } = scan.outputs();
+        const idStart = r[RESULT.idStart] - base;
+        const idEnd = r[RESULT.idEnd] - base;
+        const id = r[RESULT.idAscii] === 1 ? null : rangeText(b, idStart, idEnd);
+        store.add(id, b, idStart, idEnd, r[RESULT.subtype], times, counts, r[RESULT.countA], lines.line, problems);
+      } else if (fastTruthLine(b, s, e, scratch)) {
         const id = scratch.idAscii ? null : rangeText(b, scratch.idStart, scratch.idEnd);
         store.add(id, b, scratch.idStart, scratch.idEnd, scratch.subtype, scratch.times, scratch.counts, scratch.nTimes, lines.line, problems);
       } else {
@@ -350,6 +363,14 @@ class ListField {
     this.numeric = false;
     this.n = 0;
     this.raw = undefined;
+  }
+  /** Takes the first `n` numbers of `values` (NaN = null). */
+  setNumbers(values: Float64Array, n: number): void {
+    this.present = true;
+    this.numeric = true;
+    this.n = n;
+    const buf = this.buf;
+    for (let k = 0; k < n; k++) buf[k] = values[k];
   }
   /** Takes a raw JSON value (slow path), keeping it numeric when it is a list of numbers/null. */
   setRaw(value: unknown): void {
@@ -759,16 +780,40 @@ function largestQuestion(offsets: Int32Array, nQ: number): number {
   return most;
 }
 
-/** Reads the prediction file into `table` (fast scanner first, `JSON.parse` otherwise). */
-function readPredictions(path: string, table: PredictionTable, answerColumn: string | undefined, problems: ProblemLog): void {
+/** Fills `r` from the WebAssembly scanner's outputs for a line it accepted. */
+function recordFromScan(scan: LineScan, bytes: Buffer, r: PredRecord): void {
+  r.reset();
+  const { a, b, c, results } = scan.outputs();
+  r.idFast = true;
+  r.bytes = bytes;
+  r.idStart = results[RESULT.idStart] - scan.buf;
+  r.idEnd = results[RESULT.idEnd] - scan.buf;
+  r.idAscii = results[RESULT.idAscii] === 1;
+  const present = results[RESULT.present];
+  if (present & 1) r.predictions.setNumbers(a, results[RESULT.countA]);
+  if (present & 2) r.queryTimes.setNumbers(b, results[RESULT.countB]);
+  if (present & 4) r.gts.setNumbers(c, results[RESULT.countC]);
+}
+
+/**
+ * Reads the prediction file into `table`: each line through the WebAssembly scanner when
+ * there is one (unified records), else the JavaScript fast scanner, else `JSON.parse`.
+ */
+function readPredictions(path: string, table: PredictionTable, answerColumn: string | undefined, problems: ProblemLog, scan: LineScan | null): void {
   const rec = new PredRecord();
   const endBox = { end: 0 };
   const nBox = new Int32Array(1);
-  const lines = new LineReader(path, true);
+  const lines = new LineReader(path, true, scan ? (size) => scan.lineBuffer(size) : undefined);
+  const base = scan ? scan.buf : 0;
   try {
     while (lines.next()) {
       const { bytes, start, end, line } = lines;
-      if (answerColumn === undefined && fastPredLine(bytes, start, end, rec, endBox, nBox)) table.apply(line, rec);
+      if (answerColumn !== undefined) {
+        if (parsePredLine(bytes, start, end, line, rec, answerColumn, problems)) table.apply(line, rec);
+      } else if (scan !== null && scan.ex.predLine(base + start, base + end) === 1) {
+        recordFromScan(scan, bytes, rec);
+        table.apply(line, rec);
+      } else if (fastPredLine(bytes, start, end, rec, endBox, nBox)) table.apply(line, rec);
       else if (parsePredLine(bytes, start, end, line, rec, answerColumn, problems)) table.apply(line, rec);
     }
   } finally {
@@ -842,12 +887,13 @@ function scoreQuestions(truth: TruthStore, table: PredictionTable, variant: Vcbe
 /** Scores files; see the module comment. */
 export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput> {
   const variant: VcbenchVariant = opts.variant ?? "reference";
-  const { truth, problems } = await readTruthFile(opts.truth);
+  const scan = await loadLineScan();
+  const { truth, problems } = await readTruthFile(opts.truth, scan);
   if (truth.size === 0) throw new FileReadError(opts.truth, "no valid VCBench question in the truth file");
   opts.onPhase?.("read truth");
 
   const table = new PredictionTable(truth, problems, variant, opts.answerColumn);
-  readPredictions(opts.preds, table, opts.answerColumn, problems);
+  readPredictions(opts.preds, table, opts.answerColumn, problems, scan);
   opts.onPhase?.("read predictions");
 
   // Score (and stream per-question results).
