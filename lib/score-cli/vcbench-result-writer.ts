@@ -116,10 +116,16 @@ export class VcbenchResultWriter {
   }
 
   private bytes(b: Uint8Array): void {
-    // A loop: TypedArray#set costs more than it saves on a dozen bytes.
+    const n = b.length;
+    if (n > 16) {
+      // TypedArray#set (a memory copy) pays off from a few dozen bytes: the subtype part and the tail.
+      this.buf.set(b, this.at);
+      this.at += n;
+      return;
+    }
     const buf = this.buf;
     let at = this.at;
-    for (let i = 0; i < b.length; i++) buf[at++] = b[i];
+    for (let i = 0; i < n; i++) buf[at++] = b[i];
     this.at = at;
   }
 
