@@ -26,7 +26,7 @@ export const DEFAULT_SCORE_BUNDLE = join(root, "node_modules", ".cache", "playhe
 export async function buildScoreBundle(outfile: string = DEFAULT_SCORE_BUNDLE): Promise<string> {
   mkdirSync(dirname(outfile), { recursive: true });
   // The VCBench line scanner (WebAssembly, compiled from AssemblyScript) goes into the bundle.
-  const lineScan = Buffer.from(await lineScanBytes()).toString("base64");
+  const lineScan = Buffer.from((await lineScanBytes())!).toString("base64");
   await build({
     define: { __PLAYHEAD_LINE_SCAN_WASM__: JSON.stringify(lineScan) },
     // Only needed to compile the scanner from source, which the bundle never does.

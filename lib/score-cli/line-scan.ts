@@ -97,14 +97,18 @@ export async function compileLineScan(source: string = SOURCE): Promise<Uint8Arr
   return binary;
 }
 
-/** The compiled scanner: from the bundle, else from the cache, else compiled now (and cached; scripts/score-build.ts embeds it). */
-export async function lineScanBytes(): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The compiled scanner: from the bundle, else from the cache, else (unless `compile` is false:
+ * then null) compiled now, which takes seconds, and cached. scripts/score-build.ts embeds it.
+ */
+export async function lineScanBytes(compile = true): Promise<Uint8Array<ArrayBuffer> | null> {
   if (typeof __PLAYHEAD_LINE_SCAN_WASM__ === "string") return new Uint8Array(Buffer.from(__PLAYHEAD_LINE_SCAN_WASM__, "base64"));
   const source = readFileSync(SOURCE);
   const hash = createHash("sha256").update(source).update(LINE_SCAN_ASC_OPTIONS.join(" ")).digest("hex").slice(0, 16);
   const cacheDir = resolve(dirname(SOURCE), "..", "..", "..", "node_modules", ".cache", "playhead");
   const cached = join(cacheDir, `line-scan-${hash}.wasm`);
   if (existsSync(cached)) return new Uint8Array(readFileSync(cached));
+  if (!compile) return null;
   const bytes = await compileLineScan();
   mkdirSync(cacheDir, { recursive: true });
   const tmp = `${cached}.${process.pid}.tmp`;
@@ -121,13 +125,17 @@ let pending: Promise<WebAssembly.Module | null> | null = null;
 
 /**
  * A fresh scanner instance, or null when the module cannot be had (then the JavaScript scanner
- * does all the work). `PLAYHEAD_LINE_SCAN=off` disables it (for comparisons).
+ * does all the work, with the same results). `compile`: compile it from source when neither
+ * the bundle nor the cache has it (seconds: worth it for large files only).
+ * `PLAYHEAD_LINE_SCAN=off` disables it (for comparisons).
  */
-export async function loadLineScan(): Promise<LineScan | null> {
+export async function loadLineScan(compile = true): Promise<LineScan | null> {
   if (process.env.PLAYHEAD_LINE_SCAN === "off") return null;
-  pending ??= lineScanBytes()
-    .then((bytes) => WebAssembly.compile(bytes))
-    .catch(() => null);
+  if (pending === null) {
+    const bytes = await lineScanBytes(compile).catch(() => null);
+    if (bytes === null) return null;
+    pending = WebAssembly.compile(bytes).catch(() => null);
+  }
   const module = await pending;
   if (!module) return null;
   const instance = await WebAssembly.instantiate(module, {

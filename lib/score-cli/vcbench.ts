@@ -884,10 +884,22 @@ function scoreQuestions(truth: TruthStore, table: PredictionTable, variant: Vcbe
   return counts;
 }
 
+/** Inputs of at least this many bytes justify compiling the WebAssembly scanner (seconds) when it is not yet cached. */
+const LINE_SCAN_COMPILE_BYTES = 32 << 20;
+
+function inputBytes(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0; // reported when the file is read
+  }
+}
+
 /** Scores files; see the module comment. */
 export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput> {
   const variant: VcbenchVariant = opts.variant ?? "reference";
-  const scan = await loadLineScan();
+  // The WebAssembly scanner pays off on large files; below this it is used only when already compiled.
+  const scan = await loadLineScan(inputBytes(opts.truth) + inputBytes(opts.preds) >= LINE_SCAN_COMPILE_BYTES);
   const { truth, problems } = await readTruthFile(opts.truth, scan);
   if (truth.size === 0) throw new FileReadError(opts.truth, "no valid VCBench question in the truth file");
   opts.onPhase?.("read truth");
