@@ -9,8 +9,8 @@
 // Memory layout (addresses in bytes; JavaScript owns everything from BUF on):
 //   [OUT_A, +8*CAP) [OUT_B, +8*CAP) [OUT_C, +8*CAP)   f64 outputs (null -> NaN)
 //   [RES, +32)                                           i32 results of the last accepted line:
-//       0 idStart, 1 idEnd, 2 idAscii (1: all ASCII), 3 subtype, 4 countA, 5 countB,
-//       6 countC, 7 present (bit 0 A predictions, bit 1 B query_times, bit 2 C gts)
+//       0 idStart, 1 idEnd, 2 idAscii (1: all ASCII), 3 subtype, 4 count of A, 5 of B,
+//       6 of C, 7 present (bit 0 A predictions, bit 1 B query_times, bit 2 C gts)
 //   [BUF, ...)                                           the line reader's buffer
 // (Results go through memory: JavaScript reads an Int32Array there far faster than
 // exported globals.)
@@ -27,9 +27,8 @@ const MAX_DEPTH: i32 = 256;
 let idStart: i32 = 0;
 let idEnd: i32 = 0;
 let subtype: i32 = -1;
-let countA: i32 = 0;
-let countB: i32 = 0;
-let countC: i32 = 0;
+/** Element counts of outputs A, B and C (three i32 in static memory: nothing is allocated). */
+const LIST_COUNTS: usize = memory.data(12);
 let present: i32 = 0;
 
 function publish(): void {
@@ -37,9 +36,9 @@ function publish(): void {
   store<i32>(RES + 4, idEnd);
   store<i32>(RES + 8, asciiOnly(idStart, idEnd));
   store<i32>(RES + 12, subtype);
-  store<i32>(RES + 16, countA);
-  store<i32>(RES + 20, countB);
-  store<i32>(RES + 24, countC);
+  store<i32>(RES + 16, load<i32>(LIST_COUNTS));
+  store<i32>(RES + 20, load<i32>(LIST_COUNTS + 4));
+  store<i32>(RES + 24, load<i32>(LIST_COUNTS + 8));
   store<i32>(RES + 28, present);
 }
 
@@ -326,11 +325,30 @@ function nextMember(j: i32, end: i32, close: u32): i32 {
   return -1;
 }
 
+/** The id's value at i, a non-empty string without escapes: sets idStart/idEnd; the index after it, or -1. */
+function readId(i: i32, e: i32): i32 {
+  if (i >= e || load<u8>(i) != 0x22) return -1;
+  const q = plainStringEnd(i, e);
+  if (q < 0 || q - i <= 1) return -1;
+  idStart = i + 1;
+  idEnd = q;
+  return q + 1;
+}
+
+const LINE_DONE: i32 = -3;
+
+/** After a top-level member's value: index of the next key, LINE_DONE (the object closes and only whitespace follows), or -1. */
+function nextTopMember(i: i32, e: i32): i32 {
+  const j = nextMember(i, e, 0x7d);
+  if (j == END_OF_OBJECT) return skipWs(keyEnd, e) == e ? LINE_DONE : -1;
+  return j;
+}
+
 /**
  * A truth line `{"id": "…", "counting_subtype": "…", "query_points": {"time": [...], "count": [...]}, …}`:
  * 1 when it is valid JSON with exactly what scoring accepts (id a non-empty plain string,
  * one of the eight subtypes, time and count equally long non-empty lists of finite numbers,
- * no wanted key repeated); times to OUT_A, counts to OUT_B, count in countA. Else 0.
+ * no wanted key repeated); times to OUT_A, counts to OUT_B (with their count). Else 0.
  */
 export function truthLine(s: i32, e: i32): i32 {
   let i = skipWs(s, e);
@@ -345,12 +363,8 @@ export function truthLine(s: i32, e: i32): i32 {
     if (equalsKey(ks, ke, "id")) {
       if (seen & 1) return 0;
       seen |= 1;
-      if (i >= e || load<u8>(i) != 0x22) return 0;
-      const q = plainStringEnd(i, e);
-      if (q < 0 || q - i <= 1) return 0;
-      idStart = i + 1;
-      idEnd = q;
-      i = q + 1;
+      i = readId(i, e);
+      if (i < 0) return 0;
     } else if (equalsKey(ks, ke, "counting_subtype")) {
       if (seen & 2) return 0;
       seen |= 2;
@@ -370,19 +384,14 @@ export function truthLine(s: i32, e: i32): i32 {
         const qs = i + 1;
         i = memberValue(i, e);
         if (i < 0) return 0;
-        const qe = keyEnd;
-        if (equalsKey(qs, qe, "time")) {
-          if (qseen & 1) return 0;
-          qseen |= 1;
-          i = readNumbers(i, e, OUT_A);
+        // List k (0 time, 1 count) into output k.
+        const k = equalsKey(qs, keyEnd, "time") ? 0 : equalsKey(qs, keyEnd, "count") ? 1 : -1;
+        if (k >= 0) {
+          if (qseen & (1 << k)) return 0;
+          qseen |= 1 << k;
+          i = readNumbers(i, e, OUT_A + 8 * CAP * k);
           if (i < 0) return 0;
-          countA = count;
-        } else if (equalsKey(qs, qe, "count")) {
-          if (qseen & 2) return 0;
-          qseen |= 2;
-          i = readNumbers(i, e, OUT_B);
-          if (i < 0) return 0;
-          countB = count;
+          store<i32>(LIST_COUNTS + 4 * k, count);
         } else {
           i = skipValue(i, e, 2);
           if (i < 0) return 0;
@@ -399,19 +408,25 @@ export function truthLine(s: i32, e: i32): i32 {
       i = skipValue(i, e, 1);
       if (i < 0) return 0;
     }
-    i = nextMember(i, e, 0x7d);
-    if (i == END_OF_OBJECT) {
-      if (skipWs(keyEnd, e) != e) return 0;
-      break;
-    }
+    i = nextTopMember(i, e);
+    if (i == LINE_DONE) break;
     if (i < 0) return 0;
   }
-  if (seen != 7 || countA == 0 || countA != countB) return 0;
-  for (let k = 0; k < countA; k++) {
+  const n = load<i32>(LIST_COUNTS);
+  if (seen != 7 || n == 0 || n != load<i32>(LIST_COUNTS + 4)) return 0;
+  for (let k = 0; k < n; k++) {
     if (!isFinite(load<f64>(OUT_A + 8 * k)) || !isFinite(load<f64>(OUT_B + 8 * k))) return 0;
   }
   publish();
   return 1;
+}
+
+/** Which prediction list the key b[ks, ke) names: 0 predictions, 1 query_times, 2 gts, or -1. */
+function predList(ks: i32, ke: i32): i32 {
+  if (equalsKey(ks, ke, "predictions")) return 0;
+  if (equalsKey(ks, ke, "query_times")) return 1;
+  if (equalsKey(ks, ke, "gts")) return 2;
+  return -1;
 }
 
 /**
@@ -435,44 +450,25 @@ export function predLine(s: i32, e: i32): i32 {
     if (equalsKey(ks, ke, "id")) {
       if (seen & 1) return 0;
       seen |= 1;
-      if (i >= e || load<u8>(i) != 0x22) return 0;
-      const q = plainStringEnd(i, e);
-      if (q < 0 || q - i <= 1) return 0;
-      idStart = i + 1;
-      idEnd = q;
-      i = q + 1;
-    } else if (equalsKey(ks, ke, "predictions")) {
-      if (seen & 2) return 0;
-      seen |= 2;
-      i = readNumbers(i, e, OUT_A);
+      i = readId(i, e);
       if (i < 0) return 0;
-      countA = count;
-      present |= 1;
-    } else if (equalsKey(ks, ke, "query_times")) {
-      if (seen & 4) return 0;
-      seen |= 4;
-      i = readNumbers(i, e, OUT_B);
+    } else if (predList(ks, ke) >= 0) {
+      // List k (0 predictions, 1 query_times, 2 gts) into output k.
+      const k = predList(ks, ke);
+      if (seen & (2 << k)) return 0;
+      seen |= 2 << k;
+      i = readNumbers(i, e, OUT_A + 8 * CAP * k);
       if (i < 0) return 0;
-      countB = count;
-      present |= 2;
-    } else if (equalsKey(ks, ke, "gts")) {
-      if (seen & 8) return 0;
-      seen |= 8;
-      i = readNumbers(i, e, OUT_C);
-      if (i < 0) return 0;
-      countC = count;
-      present |= 4;
+      store<i32>(LIST_COUNTS + 4 * k, count);
+      present |= 1 << k;
     } else if (equalsKey(ks, ke, "query_time") || equalsKey(ks, ke, "query_index") || equalsKey(ks, ke, "prediction") || equalsKey(ks, ke, "pred")) {
       return 0;
     } else {
       i = skipValue(i, e, 1);
       if (i < 0) return 0;
     }
-    i = nextMember(i, e, 0x7d);
-    if (i == END_OF_OBJECT) {
-      if (skipWs(keyEnd, e) != e) return 0;
-      break;
-    }
+    i = nextTopMember(i, e);
+    if (i == LINE_DONE) break;
     if (i < 0) return 0;
   }
   if ((seen & 1) == 0 || (present & 1) == 0) return 0;
