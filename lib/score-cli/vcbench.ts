@@ -900,6 +900,7 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
   const variant: VcbenchVariant = opts.variant ?? "reference";
   // The WebAssembly scanner pays off on large files; below this it is used only when already compiled.
   const scan = await loadLineScan(inputBytes(opts.truth) + inputBytes(opts.preds) >= LINE_SCAN_COMPILE_BYTES);
+  opts.onPhase?.(scan ? "load line scanner (WebAssembly)" : "load line scanner (none: JavaScript only)");
   const { truth, problems } = await readTruthFile(opts.truth, scan);
   if (truth.size === 0) throw new FileReadError(opts.truth, "no valid VCBench question in the truth file");
   opts.onPhase?.("read truth");
