@@ -55,6 +55,26 @@ describe("line scanner", () => {
       expect(s.ex.predLine(...put(s, line))).toBe(0);
   });
 
+  it("reads lines longer than its buffer (the memory grows in place) like the JavaScript scanner", async () => {
+    const long = "x".repeat(3_000_000);
+    const truth = join(dir, "long-truth.jsonl");
+    const preds = join(dir, "long-preds.jsonl");
+    writeFileSync(truth, [`{"id":"a","question":"${long}","counting_subtype":"O1-Snap","query_points":{"time":[1,2],"count":[1,2]}}`, '{"id":"b","counting_subtype":"E1-Action","query_points":{"time":[5],"count":[3]}}'].join("\n"));
+    writeFileSync(preds, [`{"id":"a","note":"${long}","predictions":[1,3]}`, `{"id":"b","predictions":[3]}`].join("\n"));
+    const run = async (mode: "on" | "off") => {
+      process.env.PLAYHEAD_LINE_SCAN = mode;
+      try {
+        return await scoreFiles({ truth, preds, perQuestionOut: join(dir, `long-${mode}.jsonl`) });
+      } finally {
+        delete process.env.PLAYHEAD_LINE_SCAN;
+      }
+    };
+    const on = await run("on");
+    expect(on).toEqual(await run("off"));
+    expect((on.result.overall as { n_points: number }).n_points).toBe(3);
+    expect(readFileSync(join(dir, "long-on.jsonl"), "utf8")).toBe(readFileSync(join(dir, "long-off.jsonl"), "utf8"));
+  });
+
   it("scores mixed, damaged and unusual files exactly as the JavaScript scanner does (property)", async () => {
     const num = fc.oneof(
       fc.integer({ min: -5, max: 40 }).map(String),
