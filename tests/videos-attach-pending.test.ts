@@ -1,5 +1,4 @@
 import { db, testDb } from "@/tests/support/test-db";
-import { spawn } from "node:child_process";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +7,7 @@ import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
-import { makeVideoFixtures, type VideoFixtures } from "./videos-helpers";
+import { makeVideoFixtures, runImportVideosCli, type VideoFixtures } from "./videos-helpers";
 
 /**
  * Items imported before their video is in the library are pending; the video's ingest — browser
@@ -35,21 +34,6 @@ function vcLine(id: string, videoPath: string, times: number[], counts: number[]
 
 const itemOf = (externalId: string) =>
   db.item.findFirstOrThrow({ where: { externalId, project: { name: "pending" } }, include: { queryPoints: { orderBy: { ordinal: "asc" } } } });
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/import-videos.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: testDb.url, PLAYHEAD_DATA_DIR: testDb.dataDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 beforeAll(async () => {
   dir = await makeTempDir("playhead-attach-test-");
@@ -101,7 +85,7 @@ describe(`pending items attach when their video arrives (${testDb.provider})`, (
     // VCBench references are <source_dataset>/<video_path>; the tree holds them one level down.
     await mkdir(path.join(tree, "vcbench", "test", "clips", "hall"), { recursive: true });
     await copyFile(fx.mkv, path.join(tree, "vcbench", "test", "clips", "hall", "cli-take.mp4"));
-    const res = await runCli([tree]);
+    const res = await runImportVideosCli([tree], testDb);
     expect(res.stderr).toBe("");
     expect(res.code).toBe(0);
     expect(res.stdout).toContain("[1/1] vcbench/test/clips/hall/cli-take.mp4 … imported (browser copy made), 1 pending item linked");

@@ -2,6 +2,7 @@
  * Small generated videos (and broken files) for the video-library integration tests
  * (tests/videos-*.test.ts, tests/media-*.test.ts). Nothing from shared/datasets is read.
  */
+import { spawn } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { runProcess } from "@/lib/video/run-process";
@@ -57,4 +58,23 @@ export async function makeVideoFixtures(dir: string): Promise<VideoFixtures> {
 export async function listTree(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
   return entries.map(String).sort();
+}
+
+/**
+ * Runs `npm run videos:import -- ARGS` (scripts/import-videos.ts under tsx) against the given
+ * database and data directory (the test database's); resolves with its exit code and output.
+ */
+export function runImportVideosCli(args: string[], target: { url: string; dataDir: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/import-videos.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: target.url, PLAYHEAD_DATA_DIR: target.dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -1,5 +1,4 @@
 import { db, testDb } from "@/tests/support/test-db";
-import { spawn } from "node:child_process";
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { findVideoFiles, importDirectory } from "@/lib/video-library/import-directory";
 import { IngestAbortedError, ingestVideo } from "@/lib/video-library/ingest-video";
 import { createTestUser } from "@/tests/support/users";
-import { listTree, makeVideoFixtures, type VideoFixtures } from "./videos-helpers";
+import { listTree, makeVideoFixtures, runImportVideosCli, type VideoFixtures } from "./videos-helpers";
 
 let dir = "";
 let tree = "";
@@ -15,22 +14,6 @@ let fx: VideoFixtures;
 
 const videosDir = () => path.join(testDb.dataDir, "videos");
 const tmpDir = () => path.join(testDb.dataDir, "tmp");
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/import-videos.ts", ...args],
-      { env: { ...process.env, DATABASE_URL: testDb.url, PLAYHEAD_DATA_DIR: testDb.dataDir }, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 beforeAll(async () => {
   dir = await makeTempDir("playhead-import-test-");
@@ -100,16 +83,16 @@ describe("importDirectory (npm run videos:import)", () => {
   });
 
   it("runs as a CLI: progress lines, summary, exit 0; exit 1 for a missing directory", async () => {
-    const ok = await runCli([tree]);
+    const ok = await runImportVideosCli([tree], testDb);
     expect(ok.stderr).toBe("");
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain("[1/3] charades/ABC12.mp4 … skipped (already imported)");
     expect(ok.stdout).toMatch(/\[3\/3\] notes\/readme\.mp4 … rejected: not a video/);
     expect(ok.stdout).toMatch(/done: 0 imported, 2 skipped, 1 rejected, 0 failed of 3/);
-    const missing = await runCli([path.join(dir, "nope")]);
+    const missing = await runImportVideosCli([path.join(dir, "nope")], testDb);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/videos:import: .*nope: not a directory/);
-    const badActor = await runCli([tree, "--actor", "nobody@example.org"]);
+    const badActor = await runImportVideosCli([tree, "--actor", "nobody@example.org"], testDb);
     expect(badActor.code).toBe(1);
     expect(badActor.stderr).toMatch(/--actor nobody@example.org: no user with that email/);
   }, 60_000);

@@ -2,7 +2,7 @@ import "server-only";
 import { audit } from "@/lib/audit/audit";
 import { frameForTime, type VideoTiming } from "@/lib/benchmarks/frame-mapping";
 import { linkableVideos, resolveVideoLinks } from "@/lib/benchmarks/link-videos";
-import { itemContentKey, itemSnapshot, normalisedFromStored, sortSpans, truthContentKey } from "@/lib/benchmarks/stored-item";
+import { STORED_ITEM_SELECT, itemContentKey, itemSnapshot, normalisedFromStored, sortSpans, truthContentKey } from "@/lib/benchmarks/stored-item";
 import type { LabelValue, NormalisedItem } from "@/lib/benchmarks/types";
 import { loadVideoTiming } from "@/lib/benchmarks/video-timing";
 import { db } from "@/lib/db/prisma";
@@ -32,24 +32,13 @@ export type EditActor = { id: string; ip?: string };
 
 export type EditResult = { changed: boolean; version: number; truthChanged: boolean; truthVersion: number | null; projectTruthVersion: number };
 
+/** What an edit reads: the stored item as import and export read it, plus its catalogue state. */
 const storedSelect = {
-  id: true,
+  ...STORED_ITEM_SELECT,
   projectId: true,
-  externalId: true,
-  ordinal: true,
-  format: true,
-  question: true,
-  presentation: true,
-  labels: true,
-  videoRef: true,
-  videoId: true,
-  version: true,
   notes: true,
   status: true,
   removalReason: true,
-  truth: { select: { answer: true, source: true, version: true } },
-  queryPoints: { select: { id: true, ordinal: true, timeSec: true, frameIndex: true } },
-  spans: { where: { source: "TRUTH" as const }, select: { id: true, startSec: true, endSec: true, label: true } },
   project: { select: { truthVersion: true } },
 } as const;
 

@@ -267,16 +267,16 @@ class ValidatorNeeded extends Error {}
  * loaded on demand: a first pass without it stops at the first such line, and the file is then
  * read again from the start with it (problems of the stopped pass are discarded).
  */
-async function readTruthFile(path: string, scan: LineScan | null): Promise<{ truth: TruthStore; problems: ProblemLog }> {
+async function readTruthFile(path: string, size: number, scan: LineScan | null): Promise<{ truth: TruthStore; problems: ProblemLog }> {
   const firstProblems = new ProblemLog();
   try {
-    return { truth: readTruth(path, firstProblems, null, scan), problems: firstProblems };
+    return { truth: readTruth(path, size, firstProblems, null, scan), problems: firstProblems };
   } catch (err) {
     if (!(err instanceof ValidatorNeeded)) throw err;
   }
   const { validateVcbenchScoringFields } = await import("@/lib/metrics/vcbench-schema");
   const problems = new ProblemLog();
-  return { truth: readTruth(path, problems, validateVcbenchScoringFields, scan), problems };
+  return { truth: readTruth(path, size, problems, validateVcbenchScoringFields, scan), problems };
 }
 
 /**
@@ -284,13 +284,8 @@ async function readTruthFile(path: string, scan: LineScan | null): Promise<{ tru
  * line-scan.ts), else (or when it declines the line) the JavaScript fast path, else
  * `JSON.parse` and the shared validator.
  */
-function readTruth(path: string, problems: ProblemLog, validateVcbenchScoringFields: ScoringFieldsValidator | null, scan: LineScan | null): TruthStore {
-  let size = 0;
-  try {
-    size = statSync(path).size;
-  } catch {
-    /* LineReader reports the error */
-  }
+/** `size`: the file's size in bytes (0 if unknown), for sizing the store. */
+function readTruth(path: string, size: number, problems: ProblemLog, validateVcbenchScoringFields: ScoringFieldsValidator | null, scan: LineScan | null): TruthStore {
   // Real records take about 420 bytes a question and 90 a query point (the smallest valid
   // record about 75 and 10): generous upper bounds, capped at 4M questions, 32M points.
   const store = new TruthStore(Math.ceil(Math.min(size / 200, 1 << 22)), Math.ceil(Math.min(size / 40, 1 << 25)));
@@ -891,7 +886,7 @@ function inputBytes(path: string): number {
   try {
     return statSync(path).size;
   } catch {
-    return 0; // reported when the file is read
+    return 0; // LineReader reports the error when the file is read
   }
 }
 
@@ -899,9 +894,10 @@ function inputBytes(path: string): number {
 export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput> {
   const variant: VcbenchVariant = opts.variant ?? "reference";
   // The WebAssembly scanner pays off on large files; below this it is used only when already compiled.
-  const scan = await loadLineScan(inputBytes(opts.truth) + inputBytes(opts.preds) >= LINE_SCAN_COMPILE_BYTES);
+  const truthBytes = inputBytes(opts.truth);
+  const scan = await loadLineScan(truthBytes + inputBytes(opts.preds) >= LINE_SCAN_COMPILE_BYTES);
   opts.onPhase?.(scan ? "load line scanner (WebAssembly)" : "load line scanner (none: JavaScript only)");
-  const { truth, problems } = await readTruthFile(opts.truth, scan);
+  const { truth, problems } = await readTruthFile(opts.truth, truthBytes, scan);
   if (truth.size === 0) throw new FileReadError(opts.truth, "no valid VCBench question in the truth file");
   opts.onPhase?.("read truth");
 
