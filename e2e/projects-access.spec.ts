@@ -82,7 +82,8 @@ function cases(): PageCase[] {
       truth: ["ADMIN", "REVIEWER"],
     },
     { name: "settings", path: () => `${base()}/settings`, title: () => `Settings · ${demo.name}`, outcome: all("forbidden", { ADMIN: "page" }), truth: [] },
-    { name: "video of the demo project", path: () => `/videos/${demo.videoId}`, title: () => "demo-cfr30.mp4 · Videos", outcome: read, truth: [] },
+    // demo-vfr.mp4 is used by the demo project only (demo-cfr30.mp4 also by the answer-form projects, which the outsiders are members of).
+    { name: "video of the demo project", path: () => `/videos/${demo.videoId}`, title: () => "demo-vfr.mp4 · Videos", outcome: read, truth: [] },
   ];
 }
 
@@ -108,7 +109,8 @@ test.describe("project pages by role and membership", () => {
     const item = items.find((i) => i.videoId)!;
     demo.itemId = item.id;
     demo.itemExternalId = item.externalId;
-    demo.videoId = item.videoId;
+    const videos = (await (await page.request.get("/api/videos?q=demo-vfr")).json()).videos as { id: string; originalName: string }[];
+    demo.videoId = videos.find((v) => v.originalName === "demo-vfr.mp4")!.id;
     // A run to open: the item's truth as predictions (VCBench unified records).
     const detail = (await (await page.request.get(`/api/projects/${demo.id}/items/${item.id}`)).json()).item;
     const record = { id: item.externalId, query_times: detail.queryPoints.map((q: { timeSec: number }) => q.timeSec), predictions: detail.truth.answer };
