@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { vcbenchDocumentSchema, type VcbenchDocument } from "./document";
 import { computeVcbenchAnswers } from "./vcbench-answers";
 
 const at = (frame: number, fps = 10) => ({ frame, sec: frame / fps });
-const doc = (partial: Partial<VcbenchDocument> & Pick<VcbenchDocument, "subtype">): VcbenchDocument =>
+const doc = (partial: Omit<z.input<typeof vcbenchDocumentSchema>, "benchmark" | "v">): VcbenchDocument =>
   vcbenchDocumentSchema.parse({ benchmark: "VCBENCH", v: 1, ...partial });
 const qps = (...frames: number[]) => frames.map((f, i) => ({ id: `q${i}`, at: at(f) }));
 
