@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { demoItems } from "./demo-items";
+import { toJsonl } from "@/lib/benchmarks/export-types";
+import { linesOf } from "@/lib/benchmarks/text-lines";
+import { exportVcbench } from "@/lib/benchmarks/vcbench/export";
+import { parseVcbench } from "@/lib/benchmarks/vcbench/parse";
+import { DEMO_SOURCE_DATASET, demoItems, demoVcbenchRecords } from "./demo-items";
 
 describe("demo items", () => {
   const items = demoItems();
@@ -35,5 +39,19 @@ describe("demo items", () => {
     };
     // frames between events 150 (red gone) and 200 (green appears): only the yellow circle
     expect(snapAt(175)).toBe(1);
+  });
+
+  it("is a valid vcbench_data.jsonl: it imports without errors or warnings and exports as the same text", async () => {
+    const text = toJsonl(demoVcbenchRecords());
+    const parsed = await parseVcbench(linesOf(text));
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.items.map((i) => i.externalId)).toEqual(items.map((i) => i.externalId));
+    const unique = parsed.items.find((i) => i.externalId === "demo-cfr30-unique")!;
+    expect(unique).toMatchObject({
+      videoRef: `${DEMO_SOURCE_DATASET}/demo-cfr30.mp4`,
+      labels: { subtype: "O2-Unique", counting_type: "O2", source_dataset: DEMO_SOURCE_DATASET },
+    });
+    expect(exportVcbench({ items: parsed.items, meta: parsed.meta }).text).toBe(text);
   });
 });

@@ -79,3 +79,28 @@ export function demoItems(): DemoItem[] {
   }
   return items;
 }
+
+/**
+ * The `source_dataset` of the demo questions: the demo videos' directory (`start.sh` writes them
+ * to `data/demo-videos/`), so their video references read `demo-videos/<file>` as VCBench's
+ * `<source_dataset>/<video_path>` do.
+ */
+export const DEMO_SOURCE_DATASET = "demo-videos";
+
+/**
+ * The demo questions as `vcbench_data.jsonl` records (field order of the real file). The demo
+ * project is seeded from these records through the VCBench importer's parser, so it holds exactly
+ * what importing this file would, and its native export is a valid VCBench file.
+ */
+export function demoVcbenchRecords(items: readonly DemoItem[] = demoItems()): Record<string, unknown>[] {
+  return items.map((item) => ({
+    id: item.externalId,
+    source_dataset: DEMO_SOURCE_DATASET,
+    video_path: item.videoFile,
+    question: item.question,
+    counting_type: item.subtype.slice(0, 2),
+    counting_subtype: item.subtype,
+    occurrence_times: item.occurrenceTimes,
+    query_points: { time: item.queryTimes, count: item.counts },
+  }));
+}

@@ -1,10 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
+import { toJsonl } from "@/lib/benchmarks/export-types";
+import { linesOf } from "@/lib/benchmarks/text-lines";
+import { parseVcbench } from "@/lib/benchmarks/vcbench/parse";
 import type { Db } from "@/lib/db/prisma";
 import type { Role } from "@/lib/db/types";
 import { DEMO_FORMS_VIDEO, demoFormProjects, PLANTED } from "./demo-form-items";
-import { demoItems } from "./demo-items";
+import { demoItems, demoVcbenchRecords } from "./demo-items";
 
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
   { email: "admin@playhead.local", name: "Ada Admin", role: "ADMIN" },
@@ -39,12 +42,19 @@ export async function seedDemoAccounts(db: Db, fixedPassword?: string): Promise<
 }
 
 /**
- * The demo project: VCBench-style streaming counting items on the demo videos, truth derived from
- * the videos' specs. Idempotent: existing items are left as they are. Items whose video is in the
- * library are attached and their query points get frame indices.
+ * The demo project: VCBench streaming counting items on the demo videos, truth derived from the
+ * videos' specs. The items are the demo questions written as `vcbench_data.jsonl` records
+ * (`demoVcbenchRecords`) and read by the VCBench importer's parser, so the project holds what
+ * importing that file would (labels with `source_dataset`, video references
+ * `demo-videos/<file>`) and exports as a valid VCBench file. Idempotent: existing items are left
+ * as they are. Items whose video is in the library are attached and their query points get frame
+ * indices.
  */
 export async function seedDemoProject(db: Db): Promise<{ projectId: string; items: number; created: number }> {
   const admin = await db.user.findUnique({ where: { email: DEMO_ACCOUNTS[0].email }, select: { id: true } });
+  const items = demoItems();
+  const parsed = await parseVcbench(linesOf(toJsonl(demoVcbenchRecords(items))));
+  if (parsed.errors.length > 0) throw new Error(`the demo questions are not valid VCBench records: ${parsed.errors[0].message}`);
   const project = await db.project.upsert({
     where: { name: DEMO_PROJECT_NAME },
     update: {},
@@ -53,13 +63,13 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
       slug: "demo-streaming-counting",
       benchmark: "VCBENCH",
       description: "Counting questions on Playhead's generated demo videos (objects appear and disappear at known frames).",
-      settings: { metricVariant: "reference", qualificationKappa: 0.8, doubleReview: true, protocol: "STREAMING" },
+      settings: { metricVariant: "reference", qualificationKappa: 0.8, doubleReview: true, protocol: "STREAMING", native: parsed.meta } as never,
       createdById: admin?.id ?? null,
     },
   });
   let created = 0;
-  const items = demoItems();
   for (const [ordinal, item] of items.entries()) {
+    const normalised = parsed.items[ordinal];
     const exists = await db.item.findUnique({
       where: { projectId_externalId: { projectId: project.id, externalId: item.externalId } },
       select: { id: true },
@@ -73,29 +83,25 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
       const row = await tx.item.create({
         data: {
           projectId: project.id,
-          externalId: item.externalId,
+          externalId: normalised.externalId,
           ordinal,
-          format: "count",
-          question: item.question,
-          presentation: {},
-          labels: { subtype: item.subtype, counting_type: item.subtype.slice(0, 2) },
-          videoRef: item.videoFile,
+          format: normalised.format,
+          question: normalised.question,
+          presentation: normalised.presentation as never,
+          labels: normalised.labels as never,
+          videoRef: normalised.videoRef,
           videoId: video?.id ?? null,
         },
       });
       await tx.itemTruth.create({
-        data: {
-          itemId: row.id,
-          answer: item.counts,
-          source: { occurrence_times: item.occurrenceTimes, query_points: { time: item.queryTimes, count: item.counts } },
-        },
+        data: { itemId: row.id, answer: normalised.truth.answer as never, source: normalised.truth.source as never },
       });
       await tx.queryPoint.createMany({
-        data: item.queryTimes.map((timeSec, k) => ({
+        data: normalised.queryPoints.map((q) => ({
           itemId: row.id,
-          ordinal: k,
-          timeSec,
-          frameIndex: video ? item.queryFrames[k] : null,
+          ordinal: q.ordinal,
+          timeSec: q.timeSec,
+          frameIndex: video ? item.queryFrames[q.ordinal] : null,
         })),
       });
     });

@@ -1,5 +1,6 @@
 import "server-only";
-import { exportItems, type ExportOptions } from "@/lib/benchmarks/export-items";
+import { exportChecked } from "@/lib/benchmarks/export-checked";
+import type { ExportOptions } from "@/lib/benchmarks/export-items";
 import { nativeMetaOf } from "@/lib/benchmarks/project-defaults";
 import { STORED_ITEM_SELECT, normalisedFromStored } from "@/lib/benchmarks/stored-item";
 import { BENCHMARK_KINDS, type BenchmarkKindName, type ImportIssue } from "@/lib/benchmarks/types";
@@ -25,7 +26,9 @@ export type ProjectExportOptions = ExportOptions & { includeRemoved?: boolean };
  * REMOVED ones too with `includeRemoved`) in its native file format — the benchmark exporters of
  * lib/benchmarks with the file meta kept at import (`settings.native`) for the five benchmarks,
  * Playhead's generic JSONL for CUSTOM projects. The project is named by id or by name; unknown →
- * HttpError 404 `unknown_project`.
+ * HttpError 404 `unknown_project`. A benchmark file is read back with the importer's parser before
+ * it is returned (lib/benchmarks/export-checked.ts): one that would not import again is refused
+ * with HttpError 422 `export_invalid` naming the items and fields (details: `{errors}`).
  */
 export async function exportProjectFile(project: { id: string } | { name: string }, options: ProjectExportOptions = {}): Promise<ProjectFile> {
   const row = await db.project.findUnique({ where: project, select: { id: true, slug: true, benchmark: true, settings: true } });
@@ -39,7 +42,12 @@ export async function exportProjectFile(project: { id: string } | { name: string
   let out: { text: string; warnings: ImportIssue[] };
   if (row.benchmark === "CUSTOM") out = exportCustomItems({ items });
   else if ((BENCHMARK_KINDS as readonly string[]).includes(row.benchmark)) {
-    out = exportItems(row.benchmark as BenchmarkKindName, { items, meta: nativeMetaOf(row.settings) }, options);
+    const checked = await exportChecked(row.benchmark as BenchmarkKindName, { items, meta: nativeMetaOf(row.settings) }, options);
+    if (checked.errors.length > 0) {
+      const more = checked.errors.length > 1 ? ` (${checked.errors.length - 1} more problem${checked.errors.length > 2 ? "s" : ""})` : "";
+      throw new HttpError(422, `This project cannot be exported as a ${row.benchmark} file: ${checked.errors[0].message}${more}`, "export_invalid", { errors: checked.errors.slice(0, 100) });
+    }
+    out = checked;
   } else throw new HttpError(422, `a ${row.benchmark} project has no native file format`, "no_native_format");
   const info = kindInfo(row.benchmark);
   return { text: out.text, fileName: `${row.slug}.${info.exportExt}`, contentType: info.exportType, benchmark: row.benchmark, items: rows.length, warnings: out.warnings };

@@ -3,28 +3,31 @@
  * (`total_items`, `format_counts`, `video_count` recomputed from the exported items, so
  * an unchanged import gives the same values) and items rebuilt from current values.
  */
-import { inNativeOrder, type ExportInput, type ExportOutput } from "../export-types";
+import { inNativeOrder, listOf, type ExportInput, type ExportOutput } from "../export-types";
 import type { NormalisedItem } from "../types";
 import { TOC_METADATA_LABELS } from "./schema";
 
 type Labelled = { label: string; text: string };
+
+/** The `{label, text}` entries of a stored list (other shapes are skipped; the export check reports what is then missing). */
+const labelled = (value: unknown): Labelled[] => listOf(value).filter((v): v is Labelled => typeof v === "object" && v !== null);
 
 export function tocNativeItem(item: NormalisedItem): Record<string, unknown> {
   const p = item.presentation;
   const src = item.truth.source;
   const rec: Record<string, unknown> = { qa_id: item.externalId, video_id: item.videoRef, format: item.format, question: item.question };
   if (item.format === "mcq_4") {
-    for (const o of (p.options ?? []) as Labelled[]) rec[`option_${o.label}`] = o.text;
+    for (const o of labelled(p.options)) rec[`option_${o.label}`] = o.text;
     rec.correct_answer = item.truth.answer;
   } else if (item.format === "sp") {
-    for (const o of (p.statements ?? []) as Labelled[]) rec[`statement_${o.label}`] = o.text;
+    for (const o of labelled(p.statements)) rec[`statement_${o.label}`] = o.text;
     rec.correct_answer = item.truth.answer;
   } else if (item.format === "numerical") {
     rec.correct_answer = item.truth.answer;
     rec.allowed_answers = p.allowed_answers;
   } else {
     const extras = Array.isArray(src.event_extra) ? (src.event_extra as (Record<string, unknown> | null)[]) : [];
-    rec.events = ((p.events ?? []) as Labelled[]).map((e, i) => ({ label: e.label, event_text: e.text, ...(extras[i] ?? {}) }));
+    rec.events = labelled(p.events).map((e, i) => ({ label: e.label, event_text: e.text, ...(extras[i] ?? {}) }));
     rec.correct_order = item.truth.answer;
   }
   if (src.metadata_null) rec.metadata = null;

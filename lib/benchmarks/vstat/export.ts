@@ -1,5 +1,5 @@
 /** VSTAT exporter: `{"data": {source_task: [doc, ...]}}` with the imported top-level keys. */
-import { inNativeOrder, type ExportInput, type ExportOutput } from "../export-types";
+import { inNativeOrder, listOf, type ExportInput, type ExportOutput } from "../export-types";
 import type { NormalisedItem } from "../types";
 import { VSTAT_LABEL_FIELDS } from "./parse";
 
@@ -14,7 +14,7 @@ export function vstatNativeDoc(item: NormalisedItem): Record<string, unknown> {
   doc.question = item.question;
   if (src.choices_null) doc.choices = null;
   else if (!src.choices_absent || item.format === "mcq") {
-    doc.choices = item.format === "mcq" ? ((item.presentation.options ?? []) as { text: string }[]).map((o) => o.text) : [];
+    doc.choices = item.format === "mcq" ? listOf<{ text: string }>(item.presentation.options).map((o) => o?.text) : [];
   }
   doc.answer = item.truth.answer;
   if ("answer_index" in src) doc.answer_index = src.answer_index;
