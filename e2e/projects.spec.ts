@@ -72,6 +72,19 @@ test.describe("projects and items", () => {
     await expect(page).toHaveURL(/\/projects\/[^/]+\/items$/);
     catalogueUrl = new URL(page.url()).pathname;
     await expect(page.getByTestId("items-count")).toHaveText("Items 1–6 of 6");
+    await expect(page).toHaveTitle(`Items · ${projectName} · Playhead`);
+
+    // Reviewers and annotators see only the projects they are members of: add the demo ones.
+    await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Settings" }).click();
+    for (const [who, role] of [["reviewer@playhead.local", "Reviewer"], ["annotator@playhead.local", "Annotator"]] as const) {
+      const add = page.getByLabel("Add a member");
+      const option = add.locator("option", { hasText: who });
+      await add.selectOption((await option.getAttribute("value"))!);
+      await expect(page.getByLabel("Role", { exact: true })).toHaveValue(role.toUpperCase());
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await expect(page.getByRole("table", { name: "Members" }).getByRole("row").filter({ hasText: who })).toBeVisible();
+      await expect(page.getByLabel(`Project role of ${who}`)).toHaveValue(role.toUpperCase());
+    }
   });
 
   test("the same file again reports no changes; a broken file shows its errors by line and cannot be imported", async ({ page }) => {
@@ -137,23 +150,48 @@ test.describe("projects and items", () => {
     await expect.poll(() => displayedFrameIndex(page, video), { timeout: 15_000 }).toBe(240);
   });
 
-  test("an item without its video says so; annotators see truth, participants are refused", async ({ page, browser }) => {
+  test("an item without its video says so; annotators see no truth anywhere on the page; participants are refused", async ({ page, browser }) => {
     await signIn(page, "ANNOTATOR");
     await page.goto(catalogueUrl);
     await page.getByRole("link", { name: "e2e-03", exact: true }).click();
     await expect(page.getByTestId("video-pending")).toContainText("Video pending: RoomTour3D/pending-a.mp4");
     await expect(page.getByTestId("timeline-point")).toHaveCount(3);
-    await expect(page.getByTestId("item-truth")).toBeVisible();
+    await expect(page.getByTestId("item-question")).toBeVisible();
+    await expect(page.getByTestId("item-truth")).toHaveCount(0);
+    await expect(page.getByRole("table", { name: "Query points" }).getByRole("columnheader", { name: "Truth" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Check file (dry run)" })).toHaveCount(0);
+    // Nor in the page's HTML and RSC payload, nor in its API: the item's counts (its truth) never reach an annotator.
+    const itemUrl = new URL(page.url()).pathname;
+    const html = await (await page.request.get(itemUrl)).text();
+    const rsc = await (await page.request.get(itemUrl, { headers: { RSC: "1" } })).text();
+    for (const text of [html, rsc]) {
+      expect(text).toContain("e2e-03");
+      expect(text).not.toMatch(/"answer"|occurrence_times|Ground truth|"detail":"truth/);
+    }
+    const api = await page.request.get(`/api${itemUrl}`);
+    expect(api.status()).toBe(200);
+    const body = await api.json();
+    expect(body.truthVisible).toBe(false);
+    expect(body.item).not.toHaveProperty("truth");
+
+    // A reviewer member sees the truth on the same page.
+    const reviewerContext = await browser.newContext();
+    const reviewer = await reviewerContext.newPage();
+    await signIn(reviewer, "REVIEWER");
+    await reviewer.goto(itemUrl);
+    await expect(reviewer.getByTestId("item-truth")).toBeVisible();
+    // (The same payload check would see it: the reviewer's payload carries the truth.)
+    expect(await (await reviewer.request.get(itemUrl, { headers: { RSC: "1" } })).text()).toMatch(/"detail":"truth/);
+    await reviewerContext.close();
 
     const context = await browser.newContext();
     const other = await context.newPage();
     await signIn(other, "PARTICIPANT");
     await other.goto(catalogueUrl);
     await expect(other).toHaveURL(/\/forbidden/);
-    const api = await other.request.get(`/api${catalogueUrl}`);
-    expect(api.status()).toBe(403);
-    expect(await api.text()).not.toContain("count_disagrees");
+    const refused = await other.request.get(`/api${catalogueUrl}`);
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).not.toContain("count_disagrees");
     await context.close();
   });
 });

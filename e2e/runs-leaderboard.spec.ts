@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { addDemoMembers } from "./support/members";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -67,6 +68,7 @@ test.describe("runs and leaderboard", () => {
   test("an admin uploads a run through the UI; its page shows the scores and the problems", async ({ page }) => {
     await signIn(page, "ADMIN");
     projectId = await importProject(page.request, "vcbench", projectName, MINI);
+    await addDemoMembers(page.request, projectId, ["REVIEWER", "ANNOTATOR"]);
 
     // The overview links to runs and leaderboard.
     await page.goto(`/projects/${projectId}`);
@@ -90,6 +92,7 @@ test.describe("runs and leaderboard", () => {
     runUrl = new URL(page.url()).pathname;
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(RUN);
+    await expect(page).toHaveTitle(`${RUN} · Runs · ${projectName} · Playhead`);
     await expect(page.getByTestId("score-overall.gpa")).toHaveText(x100(cli.overall.gpa));
     await expect(page.getByTestId("score-overall.moc")).toHaveText(x100(cli.overall.moc));
     await expect(page.getByTestId("score-overall.uda")).toHaveText(x100(cli.overall.uda));
@@ -115,6 +118,7 @@ test.describe("runs and leaderboard", () => {
     await page.goto(runUrl);
     await page.getByRole("link", { name: "Leaderboard →" }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/leaderboard$`));
+    await expect(page).toHaveTitle(`Leaderboard · ${projectName} · Playhead`);
     const table = page.getByTestId("leaderboard-table");
     await expect(table.getByRole("columnheader", { name: "Overall" })).toBeVisible();
     await expect(table.getByRole("columnheader", { name: "O1-Snap" })).toBeVisible();

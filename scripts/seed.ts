@@ -1,6 +1,7 @@
 /**
  * Seeds demo data (idempotent): one account per role, the demo videos, the demo project and the
- * answer-form demo projects (one per benchmark, used by the baseline e2e specs).
+ * answer-form demo projects (one per benchmark, used by the baseline e2e specs), with the demo
+ * reviewer and annotator as members of every demo project.
  *
  *   tsx scripts/seed.ts [--videos <dir>]
  *
@@ -13,6 +14,7 @@ import { parseArgs } from "node:util";
 import { dataDir } from "@/lib/config/data-dir";
 import { db } from "@/lib/db/prisma";
 import { seedDemoAccounts, seedDemoFormProjects, seedDemoProject } from "@/lib/demo/seed-demo";
+import { seedDemoMembers } from "@/lib/demo/seed-members";
 import { importDirectory } from "@/lib/video-library/import-directory";
 
 async function main() {
@@ -29,6 +31,8 @@ async function main() {
   console.log(`demo project: ${project.items} items (${project.created} new)`);
   const forms = await seedDemoFormProjects(db);
   console.log(`answer-form demo projects: ${forms.projects} (${forms.created} new items)`);
+  const members = await seedDemoMembers(db);
+  console.log(`demo reviewer and annotator: members of the demo projects (${members.memberships} memberships)`);
 
   const fresh = accounts.filter((a) => a.password);
   const file = path.join(dataDir(), "demo-credentials.txt");

@@ -8,7 +8,7 @@ vi.mock("next/headers", () => ({
   cookies: async () => ({ get: () => undefined, getAll: () => [] }),
 }));
 
-import { acceptInviteAction } from "@/app/(auth)/invite/[token]/actions";
+import { acceptInviteAction } from "@/app/(auth)/invite/[token]/_components/actions";
 import { DELETE as revokeInviteRoute } from "@/app/api/admin/users/invites/[id]/route";
 import { GET as listInvitesRoute, POST as createInviteRoute } from "@/app/api/admin/users/invites/route";
 import { acceptInvite, lookupInvite } from "@/lib/auth/invites";

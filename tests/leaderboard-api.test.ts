@@ -14,6 +14,7 @@ import { chanceBaselines } from "@/lib/metrics/vstat";
 import { vstatDocOf } from "@/lib/runs/score-vstat";
 import { loadTruthIndex } from "@/lib/runs/truth-index";
 import { call } from "@/tests/support/requests";
+import { addMembers } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 
 /**
@@ -32,7 +33,9 @@ let vc: string;
 async function importProject(kind: "VCBENCH" | "TOCBENCH" | "VSTAT", file: string, name: string) {
   const out = await importBenchmarkFile({ kind, file, projectName: name });
   expect(out.errors).toEqual([]);
-  return (await db.project.findUniqueOrThrow({ where: { name } })).id;
+  const id = (await db.project.findUniqueOrThrow({ where: { name } })).id;
+  await addMembers(id, reviewer, annotator);
+  return id;
 }
 
 async function upload(projectId: string, file: string, query: Record<string, string>) {
@@ -130,8 +133,13 @@ describe(`leaderboard API (${testDb.provider})`, () => {
     expect(csv.text.split("\r\n")[0]).toContain("Overall GPA (x100) CI low");
   });
 
-  it("401 signed out, 403 participants; annotators see the leaderboard but not the drill-down", async () => {
+  it("401 signed out, 403 participants, 404 non-members; annotator members see the leaderboard but not the drill-down", async () => {
     expect((await lb(vc, null)).status).toBe(401);
+    const outsider = await createTestUser({ role: "REVIEWER" });
+    for (const res of [await lb(vc, outsider), await lb(vc, outsider, { format: "csv" }), await call(drillListRoute, "/x", { as: outsider, params: { projectId: vc } })]) {
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain("VC leaderboard");
+    }
     expect((await lb(vc, participant)).status).toBe(403);
     expect((await lb(vc, annotator)).status).toBe(200);
     expect((await call(drillListRoute, "/x", { as: annotator, params: { projectId: vc } })).status).toBe(403);

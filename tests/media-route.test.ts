@@ -8,6 +8,7 @@ import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { ingestVideo } from "@/lib/video-library/ingest-video";
 import type { NextRequest } from "next/server";
 import { call, makeRequest, routeContext, type RequestOptions } from "@/tests/support/requests";
+import { projectUsingVideos } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { GET as getPts } from "@/app/api/videos/[id]/pts/route";
 import { GET as getThumbnail } from "@/app/api/videos/[id]/thumbnail/route";
@@ -69,6 +70,8 @@ beforeAll(async () => {
     playback: await readFile(path.join(storage, "playback.mp4")),
     original: await readFile(path.join(storage, "original.mkv")),
   };
+  // Annotators see the videos of their projects only.
+  await projectUsingVideos("Media project", [direct.id, converted.id], [annotator]);
 }, 120_000);
 
 afterAll(() => removeTempDir(dir));
@@ -218,6 +221,36 @@ describe("PTS table and thumbnail routes", () => {
     expect(res.bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const row = await db.video.findUniqueOrThrow({ where: { id: direct.id } });
     expect(row.thumbnailFile).toBe("thumb.jpg");
+  });
+});
+
+describe("videos of other projects", () => {
+  it("a reviewer or annotator who is not a member of a project using the video gets 404 from every video route; admins get every video", async () => {
+    const outsider = await createTestUser({ role: "ANNOTATOR" });
+    const reviewer = await createTestUser({ role: "REVIEWER" });
+    const unused = await ingestVideo({ file: fx.offset, mode: "copy" }, { displayName: "unused.mp4", via: "import" });
+    const cases: [TestUser, string][] = [
+      [outsider, direct.id],
+      [reviewer, converted.id],
+      [annotator, unused.video.id],
+    ];
+    for (const [who, id] of cases) {
+      for (const res of [
+        await media(id, { as: who }),
+        await media(id, { as: who, head: true }),
+        await callBytes(getPts, `/api/videos/${id}/pts`, { as: who, params: { id } }),
+        await callBytes(getThumbnail, `/api/videos/${id}/thumbnail`, { as: who, params: { id } }),
+        await callBytes(getVideoRoute, `/api/videos/${id}`, { as: who, params: { id } }),
+      ]) {
+        expect(res.status).toBe(404);
+        expect(res.headers.get("content-range")).toBeNull();
+        if (res.bytes.length) expect(res.json).toEqual({ error: { code: "not_found", message: "No such video." } });
+      }
+    }
+    expect((await media(unused.video.id, { as: admin })).status).toBe(200);
+    await projectUsingVideos("Media project 2", [unused.video.id], [reviewer]);
+    expect((await media(unused.video.id, { as: reviewer, headers: { range: "bytes=0-9" } })).status).toBe(206);
+    expect((await media(unused.video.id, { as: annotator })).status).toBe(404);
   });
 });
 

@@ -8,6 +8,7 @@ import { POST as reimport } from "@/app/api/projects/[projectId]/import/route";
 import { GET as exportProject } from "@/app/api/projects/[projectId]/export/route";
 import { tableCounts } from "@/tests/support/import-counts";
 import { call, readResponse, routeContext, sessionCookie, TEST_ORIGIN } from "@/tests/support/requests";
+import { addMembers } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { importFixture, importProject, projectFixture, scratchFiles, uploadProject } from "./projects-helpers";
 
@@ -123,6 +124,7 @@ describe("create a project by importing a benchmark file", () => {
     expect(out.status).toBe(200);
     expect(out.headers.get("content-type")).toContain("application/json");
     expect(JSON.parse(out.text)).toEqual(JSON.parse(await readFile(importFixture("toc_answer_final.json"), "utf8")));
+    await addMembers(projectId, reviewer, annotator);
     for (const who of [reviewer, annotator, participant]) {
       expect((await call(exportProject, `/api/projects/${projectId}/export`, { as: who, params: { projectId } })).status).toBe(403);
     }
@@ -244,9 +246,14 @@ describe("request problems", () => {
 });
 
 describe("roles", () => {
-  it("only admins import; staff list and read; participants get 403 everywhere; signed-out 401", async () => {
+  it("only admins import; admins and members list and read; non-members see nothing; participants get 403 everywhere; signed-out 401", async () => {
     const created = await importProject("vsas", importFixture("vsas_tasks.jsonl"), admin, "Roles");
     const projectId = created.json.project.id;
+    for (const who of [reviewer, annotator]) {
+      expect((await call(listProjects, "/api/projects", { as: who })).json.projects).toEqual([]);
+      expect((await call(getProject, `/api/projects/${projectId}`, { as: who, params: { projectId } })).status).toBe(404);
+    }
+    await addMembers(projectId, reviewer, annotator);
     const bytes = await readFile(importFixture("vsas_tasks.jsonl"));
     for (const who of [reviewer, annotator, participant]) {
       expect((await uploadProject("vsas", bytes, { as: who, fileName: "t.jsonl", dryRun: true })).status).toBe(403);
@@ -267,6 +274,7 @@ describe("roles", () => {
   it("the project answer has counts, pending videos and the import history", async () => {
     const created = await importProject("vcbench", importFixture("vcbench_data.jsonl"), admin, "VC overview");
     const projectId = created.json.project.id;
+    await addMembers(projectId, annotator);
     const res = await call(getProject, `/api/projects/${projectId}`, { as: annotator, params: { projectId } });
     expect(res.status).toBe(200);
     expect(res.json.project).toMatchObject({ name: "VC overview", benchmark: "VCBENCH", truthVersion: 1, settings: { qualificationKappa: 0.8, protocol: "STREAMING" } });

@@ -5,6 +5,7 @@ import { GET as getItem, PATCH as patchItem } from "@/app/api/projects/[projectI
 import { matchesLabels, NONE_VALUE, type LabelFacet } from "@/lib/projects/item-filters";
 import { getItemForViewer } from "@/lib/projects/item-queries";
 import { call } from "@/tests/support/requests";
+import { addMembers } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { importFixture, importProject, projectFixture } from "./projects-helpers";
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
   projects.vc = (await importProject("vcbench", importFixture("vcbench_data.jsonl"), admin, "VC")).json.project.id;
   projects.ec = (await importProject("ecbench", importFixture("ec_dataset.csv"), admin, "EC")).json.project.id;
   projects.custom = (await importProject("custom", projectFixture("custom_items.jsonl"), admin, "Custom")).json.project.id;
+  for (const id of Object.values(projects)) await addMembers(id, reviewer, annotator);
 });
 
 async function list(project: string, query: Record<string, string> = {}, as: TestUser = reviewer) {
@@ -133,23 +135,33 @@ describe("one item", () => {
     return db.item.findUniqueOrThrow({ where: { projectId_externalId: { projectId: projects.toc, externalId } }, select: { id: true, version: true } });
   }
 
-  it("shows truth to admin, reviewer and annotator; participants get 403 and no truth is ever selected for them", async () => {
+  it("shows truth to admins and reviewer members, never to annotator members; participants get 403 and no truth is ever selected without truth visibility", async () => {
     const item = await tocItem("42fbdd45fe59");
-    for (const who of [admin, reviewer, annotator]) {
+    for (const who of [admin, reviewer]) {
       const res = await call(getItem, `/api/projects/${projects.toc}/items/${item.id}`, { as: who, params: { projectId: projects.toc, itemId: item.id } });
       expect(res.status).toBe(200);
       expect(res.json.truthVisible).toBe(true);
       expect(res.json.item).toMatchObject({ externalId: "42fbdd45fe59", format: "mcq_4", truth: { answer: "A" }, presentation: { options: expect.any(Array) } });
       expect(res.json.revisions[0]).toMatchObject({ version: 1 });
     }
+    const asAnnotator = await call(getItem, `/api/projects/${projects.toc}/items/${item.id}`, { as: annotator, params: { projectId: projects.toc, itemId: item.id } });
+    expect(asAnnotator.status).toBe(200);
+    expect(asAnnotator.json.truthVisible).toBe(false);
+    expect(asAnnotator.json.item).toMatchObject({ externalId: "42fbdd45fe59", format: "mcq_4", presentation: { options: expect.any(Array) } });
+    expect(asAnnotator.json.item).not.toHaveProperty("truth");
+    expect(asAnnotator.json.item).not.toHaveProperty("spans");
+    expect(asAnnotator.json.item).not.toHaveProperty("notes");
+    expect(asAnnotator.json.revisions[0]).not.toHaveProperty("reason");
+    expect(asAnnotator.text).not.toContain("metadata_extra");
     const res = await call(getItem, `/api/projects/${projects.toc}/items/${item.id}`, { as: participant, params: { projectId: projects.toc, itemId: item.id } });
     expect(res.status).toBe(403);
     expect(res.text).not.toContain('"answer"');
-    const asParticipant = await getItemForViewer(projects.toc, item.id, "PARTICIPANT");
-    expect(asParticipant).not.toBeNull();
-    expect(asParticipant).not.toHaveProperty("truth");
-    expect(asParticipant).not.toHaveProperty("spans");
-    expect(JSON.stringify(asParticipant)).not.toContain("metadata_extra");
+    const withoutTruth = await getItemForViewer(projects.toc, item.id, false);
+    expect(withoutTruth).not.toBeNull();
+    expect(withoutTruth).not.toHaveProperty("truth");
+    expect(withoutTruth).not.toHaveProperty("spans");
+    expect(withoutTruth).not.toHaveProperty("notes");
+    expect(JSON.stringify(withoutTruth)).not.toContain("metadata_extra");
   });
 
   it("an item of another project is 404", async () => {

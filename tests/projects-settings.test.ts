@@ -6,6 +6,7 @@ import { GET as listMembers, POST as addMember } from "@/app/api/projects/[proje
 import { DELETE as removeMember, PATCH as patchMember } from "@/app/api/projects/[projectId]/members/[userId]/route";
 import { GET as listImports } from "@/app/api/projects/[projectId]/imports/route";
 import { call } from "@/tests/support/requests";
+import { addMembers } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { importFixture, importProject } from "./projects-helpers";
 
@@ -27,6 +28,7 @@ const params = () => ({ projectId });
 
 describe("settings", () => {
   it("start from the benchmark's defaults (qualification kappa 0.8)", async () => {
+    await addMembers(projectId, annotator);
     const res = await call(getSettings, `/api/projects/${projectId}/settings`, { as: annotator, params: params() });
     expect(res.status).toBe(200);
     expect(res.json.settings).toMatchObject({ metricVariant: "reference", qualificationKappa: 0.8, doubleReview: false, protocol: "FREE_REWATCH" });
@@ -90,6 +92,9 @@ describe("members", () => {
     const del = await call(removeMember, `/api/projects/${projectId}/members/${annotator.id}`, { method: "DELETE", as: admin, params: { projectId, userId: annotator.id } });
     expect(del.status).toBe(200);
     expect(await db.projectMember.count({ where: { projectId } })).toBe(1);
+    // A removed member no longer sees the project (nor is its existence confirmed).
+    expect((await call(listMembers, `/api/projects/${projectId}/members`, { as: annotator, params: params() })).status).toBe(404);
+    expect((await call(getSettings, `/api/projects/${projectId}/settings`, { as: annotator, params: params() })).status).toBe(404);
     const again = await call(removeMember, `/api/projects/${projectId}/members/${annotator.id}`, { method: "DELETE", as: admin, params: { projectId, userId: annotator.id } });
     expect(again.status).toBe(404);
     const notMember = await call(patchMember, `/api/projects/${projectId}/members/${annotator.id}`, { method: "PATCH", as: admin, params: { projectId, userId: annotator.id }, json: { role: "ANNOTATOR" } });
@@ -118,8 +123,8 @@ describe("members", () => {
 });
 
 describe("import history", () => {
-  it("lists the recorded imports with their reports (staff)", async () => {
-    const res = await call(listImports, `/api/projects/${projectId}/imports`, { as: annotator, params: params() });
+  it("lists the recorded imports with their reports (admins; members)", async () => {
+    const res = await call(listImports, `/api/projects/${projectId}/imports`, { as: reviewer, params: params() });
     expect(res.status).toBe(200);
     expect(res.json.imports).toHaveLength(1);
     expect(res.json.imports[0]).toMatchObject({ fileName: "toc_answer_final.json", status: "DONE", report: { items: 10, created: 10 } });

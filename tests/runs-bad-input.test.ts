@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as listRunsRoute, POST as uploadRoute } from "@/app/api/projects/[projectId]/runs/route";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import { call, readResponse, routeContext, sessionCookie, TEST_ORIGIN } from "@/tests/support/requests";
+import { addMembers } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 
 /**
@@ -44,6 +45,8 @@ beforeAll(async () => {
   expect((await importBenchmarkFile({ kind: "ECBENCH", file: fx("ecbench", "truth.csv"), projectName: "bad ec" })).errors).toEqual([]);
   vcId = (await db.project.findUniqueOrThrow({ where: { name: "bad vc" } })).id;
   ecId = (await db.project.findUniqueOrThrow({ where: { name: "bad ec" } })).id;
+  await addMembers(vcId, reviewer);
+  await addMembers(ecId, reviewer);
 });
 
 afterAll(() => rm(tmp, { recursive: true, force: true }));

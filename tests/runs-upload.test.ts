@@ -9,6 +9,7 @@ import { createApiToken } from "@/lib/auth/api-tokens";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import * as vcbenchCli from "@/lib/score-cli/vcbench";
 import { call } from "@/tests/support/requests";
+import { addMembers } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 
 /**
@@ -74,6 +75,7 @@ beforeAll(async () => {
   const out = await importBenchmarkFile({ kind: "VCBENCH", file: path.join(VC, "vcbench_data.jsonl"), projectName: "VCBench fixture" });
   expect(out.errors).toEqual([]);
   projectId = (await db.project.findUniqueOrThrow({ where: { name: "VCBench fixture" } })).id;
+  await addMembers(projectId, reviewer, annotator);
 });
 
 describe(`runs: upload and server-side scoring (${testDb.provider})`, () => {
@@ -219,6 +221,12 @@ describe(`runs: upload and server-side scoring (${testDb.provider})`, () => {
     expect(list.status).toBe(200);
     expect(list.json.runs.length).toBeGreaterThan(3);
     expect((await call(listRunsRoute, "/x", { as: participant, params: { projectId } })).status).toBe(403);
+    // A reviewer who is not a member neither uploads nor lists (404: the project is not confirmed to exist).
+    const outsider = await createTestUser({ role: "REVIEWER" });
+    const before = await db.modelRun.count({ where: { projectId } });
+    expect((await upload(file("preds-unified.jsonl"), { name: "outsider" }, { as: outsider })).status).toBe(404);
+    expect(await db.modelRun.count({ where: { projectId } })).toBe(before);
+    expect((await call(listRunsRoute, "/x", { as: outsider, params: { projectId } })).status).toBe(404);
   });
 
   it("per-item answers next to the truth: reviewers only (403 for annotators and participants)", async () => {

@@ -7,6 +7,7 @@ import { DELETE as deleteRoute, GET as getRoute } from "@/app/api/videos/[id]/ro
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { ingestVideo } from "@/lib/video-library/ingest-video";
 import { call } from "@/tests/support/requests";
+import { projectUsingVideos } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { makeVideoFixtures, type VideoFixtures } from "./videos-helpers";
 
@@ -32,6 +33,26 @@ beforeAll(async () => {
 afterAll(() => removeTempDir(dir));
 
 describe("GET /api/videos", () => {
+  let projectId = "";
+  beforeAll(async () => {
+    projectId = await projectUsingVideos("Library project", [ids.cfr, ids.mkv], [reviewer, annotator]);
+  });
+  afterAll(async () => {
+    await db.project.delete({ where: { id: projectId } });
+  });
+
+  it("reviewers and annotators list only the videos of their projects; admins the whole library", async () => {
+    const outsider = await createTestUser({ role: "ANNOTATOR" });
+    expect((await call(listRoute, "/api/videos", { as: outsider })).json).toEqual({ total: 0, videos: [] });
+    expect((await call(listRoute, "/api/videos", { as: outsider, query: { q: "kitchen" } })).json).toEqual({ total: 0, videos: [] });
+    const partial = await projectUsingVideos("Partial", [ids.cfr], [outsider]);
+    const mine = await call(listRoute, "/api/videos", { as: outsider });
+    expect(mine.json.total).toBe(1);
+    expect(mine.json.videos.map((v: { id: string }) => v.id)).toEqual([ids.cfr]);
+    expect((await call(listRoute, "/api/videos", { as: outsider, query: { q: "garage" } })).json.total).toBe(0);
+    await db.project.delete({ where: { id: partial } });
+  });
+
   it("lists the library newest first for admin, reviewer and annotator", async () => {
     for (const as of [admin, reviewer, annotator]) {
       const res = await call(listRoute, "/api/videos", { as });

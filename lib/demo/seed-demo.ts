@@ -107,6 +107,8 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
     });
     created++;
   }
+  // New truth bumps the project's truth version, as an import does (one number on every page).
+  if (created > 0) await db.project.update({ where: { id: project.id }, data: { truthVersion: { increment: 1 } } });
   return { projectId: project.id, items: items.length, created };
 }
 
@@ -123,6 +125,7 @@ export async function seedDemoFormProjects(db: Db): Promise<{ projects: number; 
   let created = 0;
   const projects = demoFormProjects();
   for (const spec of projects) {
+    let createdHere = 0;
     const project = await db.project.upsert({
       where: { name: spec.name },
       update: {},
@@ -158,7 +161,9 @@ export async function seedDemoFormProjects(db: Db): Promise<{ projects: number; 
         },
       });
       created++;
+      createdHere++;
     }
+    if (createdHere > 0) await db.project.update({ where: { id: project.id }, data: { truthVersion: { increment: 1 } } });
   }
   return { projects: projects.length, created };
 }

@@ -77,7 +77,8 @@ export async function listDrillItems(projectKey: string, options: { q?: string; 
 export type ItemDrillDown = {
   project: { id: string; name: string; benchmark: string };
   item: { itemId: string; externalId: string; ordinal: number; format: string; question: string; status: string; videoRef: string; labels: Record<string, unknown>; presentation: Record<string, unknown> };
-  truth: { answer: unknown; spans: [number, number][]; queryTimes: number[]; version: number | null };
+  /** `version`: the project's truth version (the one number every page shows), at which this truth is current. */
+  truth: { answer: unknown; spans: [number, number][]; queryTimes: number[]; version: number };
   runs: Array<{ runId: string; name: string; kind: string; stale: boolean; raw: unknown; parsed: unknown; valid: boolean; scores: Record<string, unknown>; headline: number | null } | { runId: string; name: string; kind: string; stale: boolean; raw: null; parsed: null; valid: false; scores: null; headline: null }>;
 };
 
@@ -96,7 +97,7 @@ export async function itemDrillDown(projectKey: string, itemId: string): Promise
       videoRef: true,
       labels: true,
       presentation: true,
-      truth: { select: { answer: true, version: true } },
+      truth: { select: { answer: true } },
       spans: { where: { source: "TRUTH" }, select: { startSec: true, endSec: true } },
       queryPoints: { select: { timeSec: true }, orderBy: { ordinal: "asc" } },
     },
@@ -124,7 +125,7 @@ export async function itemDrillDown(projectKey: string, itemId: string): Promise
       answer: item.truth?.answer ?? null,
       spans: item.spans.map((s) => [s.startSec, s.endSec] as [number, number]),
       queryTimes: item.queryPoints.map((q) => q.timeSec),
-      version: item.truth?.version ?? null,
+      version: project.truthVersion,
     },
     runs: runs.map((r) => {
       const res = byRun.get(r.id);

@@ -1,9 +1,7 @@
 import "server-only";
 import { databaseTarget } from "@/lib/db/database-url";
 import { db } from "@/lib/db/prisma";
-import type { Role } from "@/lib/db/types";
 import { Prisma } from "@/lib/generated/prisma-sqlite/client";
-import { canSeeTruth } from "./access";
 import { itemWhereSql } from "./item-filter-sql";
 import { labelFacets, type ItemFilter, type ItemPage, type LabelFacet } from "./item-filters";
 import { ITEM_DETAIL_SELECT, ITEM_ROW_SELECT, ITEM_TRUTH_SELECT } from "./item-selects";
@@ -48,27 +46,36 @@ export async function itemFacets(projectId: string): Promise<ItemFacets> {
 
 export type ItemDetail = Prisma.ItemGetPayload<{ select: typeof ITEM_DETAIL_SELECT }>;
 export type ItemTruthPart = Prisma.ItemGetPayload<{ select: typeof ITEM_TRUTH_SELECT }>;
-export type ItemForViewer = ItemDetail & { truth?: ItemTruthPart["truth"]; spans?: ItemTruthPart["spans"] };
+/** An item as a viewer receives it: `notes`, `truth` and `spans` only when truth is visible to them. */
+export type ItemForViewer = Omit<ItemDetail, "notes"> & { notes?: string; truth?: ItemTruthPart["truth"]; spans?: ItemTruthPart["spans"] };
 
 /**
- * An item of the project as `role` may see it: without truth unless `canSeeTruth(role)`
- * (ADMIN, REVIEWER, ANNOTATOR). Null when the item does not exist in this project.
+ * An item of the project as a viewer may see it. `truthVisible` comes from lib/projects/access.ts
+ * (`truthVisibleTo`, "project" context; ProjectAccess.truthVisible): without it, the truth, the
+ * evidence spans and the staff notes are not even read. Null when the item is not in this project.
  */
-export async function getItemForViewer(projectId: string, itemId: string, role: Role): Promise<ItemForViewer | null> {
-  if (!canSeeTruth(role)) {
-    return db.item.findFirst({ where: { id: itemId, projectId }, select: ITEM_DETAIL_SELECT });
+export async function getItemForViewer(projectId: string, itemId: string, truthVisible: boolean): Promise<ItemForViewer | null> {
+  if (!truthVisible) {
+    const { notes: _notes, ...select } = ITEM_DETAIL_SELECT;
+    return db.item.findFirst({ where: { id: itemId, projectId }, select });
   }
   return db.item.findFirst({ where: { id: itemId, projectId }, select: { ...ITEM_DETAIL_SELECT, ...ITEM_TRUTH_SELECT } });
 }
 
-/** The item's revision history, newest first (snapshots left out). */
-export async function itemRevisions(itemId: string, take = 50) {
-  return db.itemRevision.findMany({
+export type ItemRevisionEntry = { id: string; version: number; reason?: string; createdAt: Date; author: { id: string; email: string; name: string } | null };
+
+/**
+ * The item's revision history, newest first (snapshots left out). The reasons are written by
+ * staff and may speak of the truth ("count corrected to 4"): only with `truthVisible`.
+ */
+export async function itemRevisions(itemId: string, truthVisible: boolean, take = 50): Promise<ItemRevisionEntry[]> {
+  const rows = await db.itemRevision.findMany({
     where: { itemId },
     orderBy: { version: "desc" },
     take,
     select: { id: true, version: true, reason: true, createdAt: true, author: { select: { id: true, email: true, name: true } } },
   });
+  return truthVisible ? rows : rows.map(({ reason: _reason, ...r }) => r);
 }
 
 /** Neighbours in native order (for previous / next links on the item page). */

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { readReport, type ImportReportView } from "./import-report";
+import { visibleProjectIds, type AccessUser } from "./project-access";
 import { parseProjectSettings, type ProjectSettings } from "./settings";
 
 export const PROJECT_SUMMARY_SELECT = {
@@ -29,13 +30,19 @@ export type ProjectListEntry = {
   lastImportAt: Date | null;
 };
 
-/** Every project, newest first, with item counts (all, active, waiting for their video). */
-export async function listProjects(): Promise<ProjectListEntry[]> {
+/**
+ * The projects `user` may see (every project for admins, their projects for other staff:
+ * lib/projects/access.ts), newest first, with item counts (all, active, waiting for their video).
+ */
+export async function listProjects(user: AccessUser): Promise<ProjectListEntry[]> {
+  const visible = await visibleProjectIds(user);
+  if (visible !== "all" && visible.length === 0) return [];
+  const inProjects = visible === "all" ? {} : { projectId: { in: visible } };
   const [projects, byStatus, pending, imports] = await Promise.all([
-    db.project.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: PROJECT_SUMMARY_SELECT }),
-    db.item.groupBy({ by: ["projectId", "status"], _count: { _all: true } }),
-    db.item.groupBy({ by: ["projectId"], where: { videoId: null }, _count: { _all: true } }),
-    db.importJob.groupBy({ by: ["projectId"], where: { projectId: { not: null }, status: "DONE" }, _max: { createdAt: true } }),
+    db.project.findMany({ where: visible === "all" ? {} : { id: { in: visible } }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: PROJECT_SUMMARY_SELECT }),
+    db.item.groupBy({ by: ["projectId", "status"], where: inProjects, _count: { _all: true } }),
+    db.item.groupBy({ by: ["projectId"], where: { ...inProjects, videoId: null }, _count: { _all: true } }),
+    db.importJob.groupBy({ by: ["projectId"], where: { projectId: visible === "all" ? { not: null } : { in: visible }, status: "DONE" }, _max: { createdAt: true } }),
   ]);
   return projects.map((p) => {
     const counts = byStatus.filter((r) => r.projectId === p.id);

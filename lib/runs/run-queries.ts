@@ -1,4 +1,5 @@
 import "server-only";
+import { audit } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import type { Problem } from "@/lib/metrics/problems";
@@ -162,4 +163,21 @@ export async function getRunItems(
       },
     })),
   };
+}
+
+/** The run's id, name and kind when it belongs to the project, else 404. */
+export async function requireRun(projectId: string, runId: string): Promise<{ id: string; name: string; kind: string }> {
+  const run = await db.modelRun.findFirst({ where: { id: runId, projectId }, select: { id: true, name: true, kind: true } });
+  if (!run) throw new HttpError(404, "No such run in this project.", "not_found");
+  return run;
+}
+
+/** Deletes a run of the project with its per-item results, audited in the same transaction; 404 when it is not there. */
+export async function deleteRun(projectId: string, runId: string, actor: { id: string; ip?: string }): Promise<string> {
+  const run = await requireRun(projectId, runId);
+  await db.$transaction(async (tx) => {
+    await tx.modelRun.delete({ where: { id: run.id } });
+    await audit({ actorId: actor.id, action: "run.delete", targetType: "ModelRun", targetId: run.id, ip: actor.ip, details: { projectId, name: run.name, kind: run.kind } }, tx);
+  });
+  return run.id;
 }

@@ -24,18 +24,27 @@ function likePattern(q: string): string {
 }
 
 /**
+ * Videos used by an item of a project the user is a member of (the library as non-admin staff
+ * see it: lib/video-library/video-access.ts).
+ */
+export function memberVideosWhere(userId: string) {
+  return { items: { some: { project: { members: { some: { userId } } } } } } as const;
+}
+
+/**
  * Newest first. `q` matches the display name or the imported relative path, case-insensitively
  * (ASCII) on both SQLite and PostgreSQL (raw LOWER() LIKE: Prisma's `mode: "insensitive"` is
- * PostgreSQL-only).
+ * PostgreSQL-only). `memberOf` (a user id) keeps only the videos of that user's projects.
  */
-export async function listVideos(query: VideoListQuery = {}): Promise<VideoList> {
+export async function listVideos(query: VideoListQuery = {}, scope: { memberOf?: string } = {}): Promise<VideoList> {
   const take = Math.min(Math.max(1, query.take ?? 100), MAX_LIST_TAKE);
   const skip = Math.max(0, query.skip ?? 0);
   const q = query.q?.trim();
+  const visible = scope.memberOf ? memberVideosWhere(scope.memberOf) : {};
   if (!q) {
     const [videos, total] = await Promise.all([
-      db.video.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take, skip, ...videoWithAdder }),
-      db.video.count(),
+      db.video.findMany({ where: visible, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take, skip, ...videoWithAdder }),
+      db.video.count({ where: visible }),
     ]);
     return { videos, total };
   }
@@ -45,16 +54,13 @@ export async function listVideos(query: VideoListQuery = {}): Promise<VideoList>
     WHERE LOWER("originalName") LIKE ${pattern} ESCAPE '\\'
        OR LOWER(COALESCE("sourcePath", '')) LIKE ${pattern} ESCAPE '\\'`;
   const ids = rows.map((r) => r.id);
-  const videos = ids.length
-    ? await db.video.findMany({
-        where: { id: { in: ids } },
-        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-        take,
-        skip,
-        ...videoWithAdder,
-      })
-    : [];
-  return { videos, total: ids.length };
+  if (!ids.length) return { videos: [], total: 0 };
+  const where = { id: { in: ids }, ...visible };
+  const [videos, total] = await Promise.all([
+    db.video.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take, skip, ...videoWithAdder }),
+    scope.memberOf ? db.video.count({ where }) : Promise.resolve(ids.length),
+  ]);
+  return { videos, total };
 }
 
 export async function findVideo(id: string): Promise<LibraryVideo | null> {

@@ -12,10 +12,10 @@ export const dynamic = "force-dynamic";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-/** /projects — every project with its benchmark, item counts and pending videos (staff). */
+/** /projects — the projects the user may see (admins: all; reviewers, annotators: theirs) with benchmark, item counts and pending videos. */
 export default async function ProjectsPage() {
   const user = await requireUser(PROJECT_READ_ROLES, "/projects");
-  const projects = await listProjects();
+  const projects = await listProjects(user);
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-4 p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -44,13 +44,15 @@ export default async function ProjectsPage() {
         <TBody>
           {projects.length === 0 && (
             <EmptyRow colSpan={7}>
-              No projects yet.{" "}
               {canManageProjects(user.role) ? (
-                <Link href="/projects/new" className="text-blue-700 hover:underline">
-                  Import a benchmark file
-                </Link>
+                <>
+                  No projects yet.{" "}
+                  <Link href="/projects/new" className="text-blue-700 hover:underline">
+                    Import a benchmark file
+                  </Link>
+                </>
               ) : (
-                "An admin creates them by importing a benchmark file."
+                "You are not a member of any project yet: an admin adds you to the projects you work on."
               )}
             </EmptyRow>
           )}

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Card, CardBody } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { safeCallbackPath } from "@/lib/auth/schemas";
-import { SignInForm } from "./sign-in-form";
+import { SignInForm } from "./_components/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";

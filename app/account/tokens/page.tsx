@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { listApiTokens } from "@/lib/auth/api-tokens";
 import { requireUser } from "@/lib/auth/current-user";
 import { TOKEN_ROLES } from "@/lib/auth/roles";
-import { TokensManager, type TokenRow } from "./tokens-manager";
+import { TokensManager, type TokenRow } from "./_components/tokens-manager";
 
 export const metadata: Metadata = { title: "API tokens" };
 export const dynamic = "force-dynamic";

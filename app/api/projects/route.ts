@@ -9,8 +9,8 @@ import { listProjects } from "@/lib/projects/project-queries";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** GET /api/projects — every project with item counts (admin, reviewer, annotator). */
-export const GET = route({ roles: PROJECT_READ_ROLES }, async () => ({ projects: await listProjects() }));
+/** GET /api/projects — the projects the caller may see (admins: all; reviewers, annotators: their projects) with item counts. */
+export const GET = route({ roles: PROJECT_READ_ROLES }, async ({ user }) => ({ projects: await listProjects(user) }));
 
 /**
  * POST /api/projects?kind=..&name=..&dryRun=1&expectSha256=.. — create a project by importing a

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { VIDEO_VIEWER_ROLES, canReadOriginalFile } from "@/lib/video-library/video-access";
 import { toVideoDto } from "@/lib/video-library/video-dto";
-import { listVideos, MAX_LIST_TAKE } from "@/lib/video-library/video-queries";
+import { MAX_LIST_TAKE } from "@/lib/video-library/video-queries";
+import { listViewableVideos } from "@/lib/video-library/video-visibility";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,9 +14,10 @@ const listQuery = z.object({
   skip: z.coerce.number().int().min(0).optional(),
 });
 
-/** GET /api/videos?q=&take=&skip= — the library, newest first (viewers: admin, reviewer, annotator). */
+/** GET /api/videos?q=&take=&skip= — the library, newest first (admins: every video; reviewers and
+ * annotators: the videos used by items of their projects). */
 export const GET = route({ roles: VIDEO_VIEWER_ROLES, query: listQuery }, async ({ query, user }) => {
-  const { videos, total } = await listVideos(query);
+  const { videos, total } = await listViewableVideos(user, query);
   const includeOriginalUrl = canReadOriginalFile(user);
   return { total, videos: videos.map((v) => toVideoDto(v, { includeOriginalUrl })) };
 });

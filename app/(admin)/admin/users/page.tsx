@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/input";
 import { requireUser } from "@/lib/auth/current-user";
 import { listInvites } from "@/lib/auth/invites";
-import { listUsersQuerySchema, ROLE_LABELS, ROLES } from "@/lib/auth/schemas";
+import { listUsersQuerySchema } from "@/lib/auth/schemas";
 import { listUsers } from "@/lib/auth/users";
-import { InvitesTable, type InviteRow } from "./invites-table";
-import { NewUserForms } from "./new-user-forms";
-import { UsersTable, type UserRow } from "./users-table";
+import { InvitesTable, type InviteRow } from "./_components/invites-table";
+import { NewUserForms } from "./_components/new-user-forms";
+import { UsersFilterForm } from "./_components/users-filter-form";
+import { UsersTable, type UserRow } from "./_components/users-table";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
@@ -49,28 +48,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
       <section className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 className="text-lg font-semibold">Accounts ({userRows.length})</h2>
-          <form method="get" className="flex flex-wrap items-center gap-2" role="search">
-            <Input name="q" defaultValue={filter.q ?? ""} placeholder="Email or name" aria-label="Search by email or name" className="w-56" />
-            <Select name="role" defaultValue={filter.role ?? ""} aria-label="Role" className="w-44">
-              <option value="">All roles</option>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </Select>
-            <Select name="active" defaultValue={filter.active ?? ""} aria-label="Status" className="w-36">
-              <option value="">Any status</option>
-              <option value="true">Active</option>
-              <option value="false">Deactivated</option>
-            </Select>
-            <Button type="submit" variant="secondary">
-              Filter
-            </Button>
-            <a href="/admin/users" className={buttonClasses("ghost")}>
-              Clear
-            </a>
-          </form>
+          <UsersFilterForm filter={filter} />
         </div>
         {!parsed.success && <p className="text-sm text-red-600">Ignored an invalid filter.</p>}
         <UsersTable users={userRows} currentUserId={admin.id} />

@@ -1,23 +1,30 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Breadcrumbs, type Crumb } from "@/components/ui/breadcrumbs";
 import { cn } from "@/components/ui/cn";
 import { KindBadge } from "./kind-badge";
 
 export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "settings";
 
-/** The project's title and section tabs (Overview, Items, Runs, Leaderboard, Settings for admins). */
+/**
+ * The project's breadcrumb (Projects / … / `crumbs`), title and section tabs (Overview, Items,
+ * Runs, Leaderboard, Settings for admins).
+ */
 export function ProjectHeader({
   project,
   current,
   isAdmin,
   actions,
   subtitle,
+  crumbs = [],
 }: {
   project: { id: string; name: string; benchmark: string; description?: string };
   current: ProjectTab;
   isAdmin: boolean;
   actions?: ReactNode;
   subtitle?: ReactNode;
+  /** Crumbs after "Projects" (the project's own name is the title below). */
+  crumbs?: readonly Crumb[];
 }) {
   const base = `/projects/${encodeURIComponent(project.id)}`;
   const tabs: { key: ProjectTab; href: string; label: string }[] = [
@@ -31,9 +38,7 @@ export function ProjectHeader({
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link href="/projects" className="text-sm text-blue-700 hover:underline">
-            ← Projects
-          </Link>
+          <Breadcrumbs trail={[{ label: "Projects", href: "/projects" }, ...crumbs]} />
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <h1 className="truncate text-2xl font-semibold" title={project.name}>
               {project.name}

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { PROJECT_ADMIN_ROLES } from "@/lib/projects/access";
 import { maxBenchmarkBytes } from "@/lib/projects/upload-limits";
 import { ImportForm } from "./_components/import-form";
 
-export const metadata: Metadata = { title: "New project" };
+export const metadata: Metadata = { title: "New project · Projects" };
 export const dynamic = "force-dynamic";
 
 /** /projects/new — create a project by importing a benchmark file (admin): dry run first, then import. */
@@ -15,9 +15,7 @@ export default async function NewProjectPage() {
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
       <div>
-        <Link href="/projects" className="text-sm text-blue-700 hover:underline">
-          ← Projects
-        </Link>
+        <Breadcrumbs trail={[{ label: "Projects", href: "/projects" }, { label: "New project" }]} />
         <h1 className="mt-1 text-2xl font-semibold">New project</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
           Import a benchmark&apos;s annotation file. The file is checked first (a dry run: nothing is written) and you see its consistency report — items, query

@@ -1,29 +1,45 @@
-import Link from "next/link";
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { VideoPlayer } from "@/components/video-player/video-player";
-import { requireUser } from "@/lib/auth/current-user";
-import { canManageVideos, canReadOriginalFile, canViewVideo, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
+import { getCurrentUser, requireUser } from "@/lib/auth/current-user";
+import { canManageVideos, canReadOriginalFile, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
 import { toVideoDto } from "@/lib/video-library/video-dto";
-import { findVideo } from "@/lib/video-library/video-queries";
+import { findViewableVideo } from "@/lib/video-library/video-visibility";
 import { DeleteVideoButton } from "../_components/delete-video-button";
 import { ProbeTable } from "../_components/probe-table";
 
 export const dynamic = "force-dynamic";
 
-/** /videos/[id] — the full probe and the frame-accurate player. */
-export default async function VideoPage({ params }: { params: Promise<{ id: string }> }) {
+type Params = Promise<{ id: string }>;
+
+/** The video as the signed-in user may see it, once per request (page and title); null when not. */
+const viewableVideo = cache(async (id: string) => {
+  const user = await getCurrentUser();
+  return user ? findViewableVideo(user, id) : null;
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const video = await viewableVideo((await params).id);
+  return { title: video ? `${video.originalName} · Videos` : "Not found" };
+}
+
+/**
+ * /videos/[id] — the full probe and the frame-accurate player (admins; other staff: videos of their
+ * projects, else 404). No poster: the first picture is frame 0, the frame the counter names.
+ */
+export default async function VideoPage({ params }: { params: Params }) {
   const { id } = await params;
   const user = await requireUser(VIDEO_VIEWER_ROLES, `/videos/${encodeURIComponent(id)}`);
-  const row = await findVideo(id);
-  if (!row || !canViewVideo(user, row)) notFound();
+  const row = await viewableVideo(id);
+  if (!row) notFound();
   const video = toVideoDto(row, { includeOriginalUrl: canReadOriginalFile(user) });
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <Link href="/videos" className="text-sm text-blue-700 hover:underline">
-            ← Videos
-          </Link>
+          <Breadcrumbs trail={[{ label: "Videos", href: "/videos" }, { label: video.originalName }]} />
           <h1 className="truncate text-2xl font-semibold" title={video.originalName}>
             {video.originalName}
           </h1>
@@ -38,7 +54,6 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
         mediaTimeOffset={video.mediaTimeOffset}
         frameCount={video.frameCount}
         label={`Video player: ${video.originalName}`}
-        poster={video.urls.thumbnail}
       />
       <ProbeTable video={video} />
     </main>

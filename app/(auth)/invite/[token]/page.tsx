@@ -6,7 +6,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format";
 import { lookupInvite } from "@/lib/auth/invites";
 import { ROLE_LABELS } from "@/lib/auth/schemas";
-import { AcceptInviteForm } from "./accept-invite-form";
+import { AcceptInviteForm } from "./_components/accept-invite-form";
 
 export const metadata: Metadata = { title: "Accept invitation" };
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import { HttpError } from "@/lib/http/http-error";
 import { route } from "@/lib/http/route";
 import { serveFile } from "@/lib/video-library/serve-file";
-import { canReadOriginalFile, canViewVideo, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
+import { canReadOriginalFile, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
 import { mediaFile } from "@/lib/video-library/video-files";
-import { getVideoOr404 } from "@/lib/video-library/video-queries";
+import { viewableVideoOr404 } from "@/lib/video-library/video-visibility";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,15 +13,15 @@ export const dynamic = "force-dynamic";
  * (ETag, Last-Modified -> 304) and If-Range; `?file=original` serves the untouched original of a
  * transcoded video (admins only). Multi-range requests get the first range only (single-part
  * 206); see lib/video-library/http-range.ts. Participants are refused (403): human-baseline
- * sessions serve them segments through their own routes.
+ * sessions serve them segments through their own routes. Reviewers and annotators get only the
+ * videos of their projects (404 for others; lib/video-library/video-access.ts).
  */
 const handler = route<undefined, undefined, { videoId: string }>(
   { roles: VIDEO_VIEWER_ROLES },
   async ({ request, params, user }) => {
     const which = request.nextUrl.searchParams.get("file") === "original" ? "original" : "playback";
     if (which === "original" && !canReadOriginalFile(user)) throw new HttpError(403, "Only admins may fetch original files.");
-    const video = await getVideoOr404(params.videoId);
-    if (!canViewVideo(user, video)) throw new HttpError(403, "You may not see this video.");
+    const video = await viewableVideoOr404(user, params.videoId);
     return serveFile(request, mediaFile(video, which));
   },
 );

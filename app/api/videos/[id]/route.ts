@@ -1,19 +1,18 @@
 import { clientIp } from "@/lib/audit/client-ip";
-import { HttpError } from "@/lib/http/http-error";
 import { route } from "@/lib/http/route";
-import { canReadOriginalFile, canViewVideo, VIDEO_MANAGER_ROLES, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
+import { canReadOriginalFile, VIDEO_MANAGER_ROLES, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
 import { toVideoDto } from "@/lib/video-library/video-dto";
-import { deleteVideo, getVideoOr404 } from "@/lib/video-library/video-queries";
+import { deleteVideo } from "@/lib/video-library/video-queries";
+import { viewableVideoOr404 } from "@/lib/video-library/video-visibility";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 type Params = { id: string };
 
-/** GET /api/videos/[id] — one video with its full probe. */
+/** GET /api/videos/[id] — one video with its full probe (admins; other staff: videos of their projects). */
 export const GET = route<undefined, undefined, Params>({ roles: VIDEO_VIEWER_ROLES }, async ({ params, user }) => {
-  const video = await getVideoOr404(params.id);
-  if (!canViewVideo(user, video)) throw new HttpError(403, "You may not see this video.");
+  const video = await viewableVideoOr404(user, params.id);
   return { video: toVideoDto(video, { includeOriginalUrl: canReadOriginalFile(user) }) };
 });
 

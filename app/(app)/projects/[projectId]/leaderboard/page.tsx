@@ -1,35 +1,40 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { DrillDownList } from "@/components/leaderboard/drill-down-list";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
-import { canManageProjects } from "@/lib/projects/access";
 import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
 import { HEADLINE_LABELS } from "@/lib/leaderboard/item-score";
-import { canSeeTruth, canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
-import { projectForPage } from "@/lib/runs/page-project";
+import { projectForPage, projectPageTitle } from "@/lib/projects/page-project";
+import { canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
 import { ProjectHeader } from "../../_components/project-header";
 
 export const dynamic = "force-dynamic";
 
+type Params = Promise<{ projectId: string }>;
 type Search = Promise<{ ci?: string | string[]; seed?: string | string[] }>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return projectPageTitle((await params).projectId, "Leaderboard");
+}
 
 /**
  * /projects/[projectId]/leaderboard — every run (models, human baselines, chance rows) in the
  * columns of the paper's main table, sortable, with one chart per breakdown; `?ci=1` adds 95 %
- * bootstrap intervals; CSV export; per-item drill-down for admins and reviewers.
+ * bootstrap intervals; CSV export; per-item drill-down for admins and reviewer members (truth).
  */
-export default async function LeaderboardPage({ params, searchParams }: { params: Promise<{ projectId: string }>; searchParams: Search }) {
+export default async function LeaderboardPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { projectId } = await params;
   const sp = await searchParams;
   const user = await requireUser(RUN_VIEW_ROLES, `/projects/${projectId}/leaderboard`);
-  const project = await projectForPage(projectId);
+  const { project, isAdmin, truthVisible } = await projectForPage(projectId);
   const ci = one(sp.ci) === "1";
   const seed = Number.parseInt(one(sp.seed), 10);
   const data = await buildLeaderboard(project.id, { ci, bootstrap: Number.isSafeInteger(seed) && seed >= 0 ? { seed } : {} });
-  const base = `/projects/${encodeURIComponent(projectId)}`;
+  const base = `/projects/${encodeURIComponent(project.id)}`;
   const api = `/api/projects/${encodeURIComponent(project.id)}/leaderboard`;
   const stale = data.rows.filter((r) => r.stale).length;
   return (
@@ -37,7 +42,7 @@ export default async function LeaderboardPage({ params, searchParams }: { params
       <ProjectHeader
         project={project}
         current="leaderboard"
-        isAdmin={canManageProjects(user.role)}
+        isAdmin={isAdmin}
         actions={
           <>
             <Link href={ci ? `${base}/leaderboard` : `${base}/leaderboard?ci=1`} className={buttonClasses("secondary")}>
@@ -71,9 +76,9 @@ export default async function LeaderboardPage({ params, searchParams }: { params
       ) : (
         <LeaderboardTable data={data} runBase={`${base}/runs`} />
       )}
-      {canSeeTruth(user.role) && (
+      {truthVisible && (
         <Card>
-          <CardHeader title="Per-item drill-down" description="Every row's answer against the ground truth, item by item (admins and reviewers)." />
+          <CardHeader title="Per-item drill-down" description="Every row's answer against the ground truth, item by item (admins and reviewers of this project)." />
           <CardBody>
             <DrillDownList projectId={project.id} itemBase={`${base}/leaderboard/items`} headline={HEADLINE_LABELS[project.benchmark] ?? "score"} />
           </CardBody>

@@ -1,31 +1,37 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { KindBadge, StaleBadge } from "@/components/leaderboard/kind-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/current-user";
-import { canManageProjects } from "@/lib/projects/access";
+import { projectForPage, projectPageTitle } from "@/lib/projects/page-project";
 import { canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
-import { projectForPage } from "@/lib/runs/page-project";
 import { ensureRescoreLoop } from "@/lib/runs/rescore-stale";
 import { listRuns } from "@/lib/runs/run-queries";
 import { ProjectHeader } from "../../_components/project-header";
 
 export const dynamic = "force-dynamic";
 
-/** /projects/[projectId]/runs — the project's runs (staff). */
-export default async function RunsPage({ params }: { params: Promise<{ projectId: string }> }) {
+type Params = Promise<{ projectId: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return projectPageTitle((await params).projectId, "Runs");
+}
+
+/** /projects/[projectId]/runs — the project's runs (admins; members). */
+export default async function RunsPage({ params }: { params: Params }) {
   const { projectId } = await params;
   const user = await requireUser(RUN_VIEW_ROLES, `/projects/${projectId}/runs`);
-  const project = await projectForPage(projectId);
+  const { project, isAdmin } = await projectForPage(projectId);
   ensureRescoreLoop();
   const runs = await listRuns(project.id, project.truthVersion);
-  const base = `/projects/${encodeURIComponent(projectId)}`;
+  const base = `/projects/${encodeURIComponent(project.id)}`;
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-4 p-6">
       <ProjectHeader
         project={project}
         current="runs"
-        isAdmin={canManageProjects(user.role)}
+        isAdmin={isAdmin}
         subtitle={<p className="mt-1 text-sm text-slate-600">Model runs, human baselines and chance rows, scored against the project&apos;s ground truth.</p>}
         actions={
           canUploadRuns(user.role) && (

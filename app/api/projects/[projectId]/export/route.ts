@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { PROJECT_ADMIN_ROLES } from "@/lib/projects/access";
+import { projectAccess } from "@/lib/projects/project-access";
 import { exportProjectFile } from "@/lib/projects/project-export";
 
 export const runtime = "nodejs";
@@ -16,8 +17,9 @@ const query = z.object({
  * in the benchmark's native file format, as a download (admin). Warnings about anything that could
  * not be written faithfully are counted in `x-playhead-export-warnings`.
  */
-export const GET = route<undefined, z.output<typeof query>, { projectId: string }>({ roles: PROJECT_ADMIN_ROLES, query }, async ({ params, query }) => {
-  const file = await exportProjectFile({ id: params.projectId }, {
+export const GET = route<undefined, z.output<typeof query>, { projectId: string }>({ roles: PROJECT_ADMIN_ROLES, query }, async ({ params, query, user }) => {
+  const { project } = await projectAccess(user, params.projectId, "manage");
+  const file = await exportProjectFile({ id: project.id }, {
     vcbenchFormat: query.format,
     includeRemoved: query.includeRemoved === "1" || query.includeRemoved === "true",
   });

@@ -1,11 +1,10 @@
 import type { z } from "zod";
-import { db } from "@/lib/db/prisma";
-import { HttpError } from "@/lib/http/http-error";
 import { jsonResponse } from "@/lib/http/json-response";
 import { route } from "@/lib/http/route";
 import { PROJECT_ADMIN_ROLES } from "@/lib/projects/access";
 import { reimportQuerySchema } from "@/lib/projects/import-params";
 import { importUploadedBenchmark } from "@/lib/projects/import-upload";
+import { projectAccess } from "@/lib/projects/project-access";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -18,8 +17,7 @@ export const dynamic = "force-dynamic";
 export const POST = route<undefined, z.output<typeof reimportQuerySchema>, { projectId: string }>(
   { roles: PROJECT_ADMIN_ROLES, query: reimportQuerySchema },
   async ({ request, query, params, user }) => {
-    const project = await db.project.findUnique({ where: { id: params.projectId }, select: { name: true, benchmark: true } });
-    if (!project) throw new HttpError(404, "No such project.");
+    const { project } = await projectAccess(user, params.projectId, "manage");
     const { status, body } = await importUploadedBenchmark(request, {
       kind: project.benchmark,
       projectName: project.name,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
 import { leaderboardCsv } from "@/lib/leaderboard/csv";
 import { route } from "@/lib/http/route";
+import { projectAccess } from "@/lib/projects/project-access";
 import { RUN_VIEW_ROLES } from "@/lib/runs/access";
 
 export const runtime = "nodejs";
@@ -16,13 +17,14 @@ const query = z.object({
 
 /**
  * GET /api/projects/[projectId]/leaderboard — every run of the project (MODEL, HUMAN, CHANCE) with
- * the columns of the paper's main table, values ×100 for percentages; stale rows flagged (staff;
- * 403 for participants). `?ci=1` adds 95 % bootstrap intervals from the per-item scores (seeded:
+ * the columns of the paper's main table, values ×100 for percentages; stale rows flagged (admins;
+ * members; 403 for participants, 404 for non-members). `?ci=1` adds 95 % bootstrap intervals from the per-item scores (seeded:
  * `?seed=` default 0, `?resamples=` default 1000); `?format=csv` exports the same table as CSV,
  * `?format=json` the JSON answer as a file to download.
  */
-export const GET = route<undefined, z.infer<typeof query>, { projectId: string }>({ roles: RUN_VIEW_ROLES, query }, async ({ params, query: q }) => {
-  const data = await buildLeaderboard(params.projectId, {
+export const GET = route<undefined, z.infer<typeof query>, { projectId: string }>({ roles: RUN_VIEW_ROLES, query }, async ({ params, query: q, user }) => {
+  const { project } = await projectAccess(user, params.projectId);
+  const data = await buildLeaderboard(project.id, {
     ci: q.ci === "1",
     bootstrap: { ...(q.seed !== undefined ? { seed: q.seed } : {}), ...(q.resamples !== undefined ? { resamples: q.resamples } : {}) },
   });

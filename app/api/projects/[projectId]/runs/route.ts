@@ -2,8 +2,8 @@ import { z } from "zod";
 import { clientIp } from "@/lib/audit/client-ip";
 import { jsonResponse } from "@/lib/http/json-response";
 import { route } from "@/lib/http/route";
+import { projectAccess } from "@/lib/projects/project-access";
 import { RUN_UPLOAD_ROLES, RUN_VIEW_ROLES } from "@/lib/runs/access";
-import { findProject } from "@/lib/runs/project";
 import { listRuns } from "@/lib/runs/run-queries";
 import { uploadRun } from "@/lib/runs/score-run";
 import { readUploadRequest } from "@/lib/runs/upload-request";
@@ -13,15 +13,15 @@ export const dynamic = "force-dynamic";
 
 type Params = { projectId: string };
 
-/** GET /api/projects/[projectId]/runs — the project's runs (staff; no per-item data, no truth). */
-export const GET = route<undefined, undefined, Params>({ roles: RUN_VIEW_ROLES }, async ({ params }) => {
-  const project = await findProject(params.projectId);
+/** GET /api/projects/[projectId]/runs — the project's runs (admins; members; no per-item data, no truth). */
+export const GET = route<undefined, undefined, Params>({ roles: RUN_VIEW_ROLES }, async ({ params, user }) => {
+  const { project } = await projectAccess(user, params.projectId);
   return { runs: await listRuns(project.id, project.truthVersion) };
 });
 
 /**
  * POST /api/projects/[projectId]/runs — upload a prediction file; it is scored on the server from
- * the project's truth and stored as a run (ADMIN/REVIEWER; session or `Authorization: Bearer
+ * the project's truth and stored as a run (admins; reviewer members; session or `Authorization: Bearer
  * ph_...`). Body: the raw file (options in the query: `name`, `format`, `kind`, `ifExists`,
  * `answerColumn`, `clipsColumn`, `variant`; file name in `x-file-name`) or multipart/form-data with
  * a `file` part and the same fields. 201 {run, aggregates, problems, timings}; 400 unusable file
@@ -30,9 +30,10 @@ export const GET = route<undefined, undefined, Params>({ roles: RUN_VIEW_ROLES }
 export const POST = route<undefined, Record<string, string>, Params>(
   { roles: RUN_UPLOAD_ROLES, query: z.record(z.string(), z.string()) },
   async ({ request, params, user, query }) => {
+    const { project } = await projectAccess(user, params.projectId);
     const { text, options } = await readUploadRequest(request, query);
     const result = await uploadRun({
-      project: params.projectId,
+      project: project.id,
       name: options.name,
       text,
       fileName: options.fileName,

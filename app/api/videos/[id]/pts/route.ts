@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { HttpError } from "@/lib/http/http-error";
 import { route } from "@/lib/http/route";
 import { readPtsSidecar } from "@/lib/video/pts-sidecar";
 import { serveFile } from "@/lib/video-library/serve-file";
-import { canViewVideo, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
+import { VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
 import { toVideoDto } from "@/lib/video-library/video-dto";
 import { ptsFile } from "@/lib/video-library/video-files";
-import { getVideoOr404 } from "@/lib/video-library/video-queries";
+import { viewableVideoOr404 } from "@/lib/video-library/video-visibility";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -25,8 +24,7 @@ const query = z.object({
 export const GET = route<undefined, z.infer<typeof query>, { id: string }>(
   { roles: VIDEO_VIEWER_ROLES, query },
   async ({ request, params, user, query }) => {
-    const video = await getVideoOr404(params.id);
-    if (!canViewVideo(user, video)) throw new HttpError(403, "You may not see this video.");
+    const video = await viewableVideoOr404(user, params.id);
     const file = ptsFile(video, query.of ?? "playback");
     if (query.format === "json") {
       const table = await readPtsSidecar(file.path);

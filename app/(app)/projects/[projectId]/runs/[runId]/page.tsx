@@ -1,53 +1,65 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { formatValue } from "@/components/leaderboard/format";
+import { cache } from "react";
 import { KindBadge, StaleBadge } from "@/components/leaderboard/kind-badge";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { HttpError } from "@/lib/http/http-error";
-import { columnsFor } from "@/lib/leaderboard/columns";
-import { canSeeTruth, canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
-import { projectForPage } from "@/lib/runs/page-project";
+import { currentProjectAccess, projectForPage } from "@/lib/projects/page-project";
+import { canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
 import { getRunDetail } from "@/lib/runs/run-queries";
-import { RescoreButton } from "./rescore-button";
-import { RunItems } from "./run-items";
+import { RescoreButton } from "./_components/rescore-button";
+import { RunItems } from "./_components/run-items";
+import { RunProblemsCard } from "./_components/run-problems-card";
+import { RunScoresCard } from "./_components/run-scores-card";
 
 export const dynamic = "force-dynamic";
 
-/**
- * /projects/[projectId]/runs/[runId] — a run: its aggregates in the paper's columns, the
- * lib/metrics counts, the problems found (with line numbers), and (ADMIN/REVIEWER only) the
- * per-item answers next to the truth.
- */
-export default async function RunPage({ params }: { params: Promise<{ projectId: string; runId: string }> }) {
-  const { projectId, runId } = await params;
-  const user = await requireUser(RUN_VIEW_ROLES, `/projects/${projectId}/runs/${runId}`);
-  const project = await projectForPage(projectId);
-  let run;
+type Params = Promise<{ projectId: string; runId: string }>;
+
+/** The run, when the signed-in user may see its project; null otherwise or when it is not there (once per request). */
+const runForPage = cache(async (projectKey: string, runId: string) => {
+  const access = await currentProjectAccess(projectKey);
+  if (!access) return null;
   try {
-    run = await getRunDetail(project.id, runId, project.truthVersion);
+    return await getRunDetail(access.project.id, runId, access.project.truthVersion);
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) notFound();
+    if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   }
-  const base = `/projects/${encodeURIComponent(projectId)}`;
-  const table = (run.aggregates?.table ?? {}) as Record<string, number | null>;
-  const present = new Set(Object.entries(table).filter(([, v]) => v !== null).map(([k]) => k));
-  const columns = columnsFor(project.benchmark, present);
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { projectId, runId } = await params;
+  const [access, run] = await Promise.all([currentProjectAccess(projectId), runForPage(projectId, runId)]);
+  return { title: access && run ? `${run.name} · Runs · ${access.project.name}` : "Not found" };
+}
+
+/**
+ * /projects/[projectId]/runs/[runId] — a run: its aggregates in the paper's columns, the
+ * lib/metrics counts, the problems found (with line numbers), and (admins and reviewer members
+ * only: `truthVisibleTo`) the per-item answers next to the truth.
+ */
+export default async function RunPage({ params }: { params: Params }) {
+  const { projectId, runId } = await params;
+  const user = await requireUser(RUN_VIEW_ROLES, `/projects/${projectId}/runs/${runId}`);
+  const { project, truthVisible } = await projectForPage(projectId);
+  const run = await runForPage(projectId, runId);
+  if (!run) notFound();
+  const base = `/projects/${encodeURIComponent(project.id)}`;
   const meta = (run.aggregates?.meta ?? {}) as Record<string, string>;
-  const groups = [...new Set(columns.map((c) => c.group))];
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-4 p-6">
-      <nav className="text-sm text-slate-500">
-        <Link href={base} className="text-blue-700 hover:underline">
-          {project.name}
-        </Link>{" "}
-        /{" "}
-        <Link href={`${base}/runs`} className="text-blue-700 hover:underline">
-          Runs
-        </Link>{" "}
-        / {run.name}
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { label: "Projects", href: "/projects" },
+          { label: project.name, href: base },
+          { label: "Runs", href: `${base}/runs` },
+          { label: run.name },
+        ]}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{run.name}</h1>
         <KindBadge kind={run.kind} />
@@ -66,65 +78,12 @@ export default async function RunPage({ params }: { params: Promise<{ projectId:
         {run.aggregates?.variant ? ` · ${String(run.aggregates.variant)} variant` : ""}
       </p>
       {canUploadRuns(user.role) && run.kind !== "CHANCE" && <RescoreButton projectId={project.id} runId={run.id} stale={run.stale || run.status === "FAILED"} />}
-
+      <RunScoresCard run={run} benchmark={project.benchmark} />
+      <RunProblemsCard run={run} />
       <Card>
-        <CardHeader title="Scores" description="As in the paper's main table, ×100 except MAE and rubric." />
-        <CardBody className="flex flex-col gap-4">
-          {columns.length === 0 && <p className="text-sm text-slate-500">No aggregate table for this run.</p>}
-          {groups.map((g) => (
-            <div key={g}>
-              <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{g}</h3>
-              <dl className="flex flex-wrap gap-x-6 gap-y-1">
-                {columns
-                  .filter((c) => c.group === g)
-                  .map((c) => (
-                    <div key={c.key} className="flex gap-2 text-sm">
-                      <dt className="text-slate-600">{c.label}</dt>
-                      <dd className="font-medium tabular-nums" data-testid={`score-${c.key}`}>{formatValue(c, c.unit === "percent" && table[c.key] != null ? table[c.key]! * 100 : table[c.key])}</dd>
-                    </div>
-                  ))}
-              </dl>
-            </div>
-          ))}
-          {run.counts && (
-            <p className="text-sm text-slate-600">
-              {run.counts.items} items; {run.counts.predicted} with a prediction; {run.counts.scored} scored; {run.counts.missing} without prediction;{" "}
-              {run.counts.invalid} invalid answers.
-            </p>
-          )}
-        </CardBody>
-      </Card>
-
-      <Card>
-        <CardHeader
-          title={`Problems (${run.problemCount})`}
-          description={
-            Object.keys(run.problemCounts).length
-              ? Object.entries(run.problemCounts)
-                  .map(([k, n]) => `${k} ${n}`)
-                  .join(" · ")
-              : "None."
-          }
-        />
-        {run.problems.length > 0 && (
-          <CardBody>
-            <ol className="max-h-96 space-y-1 overflow-y-auto text-sm" data-testid="run-problems">
-              {run.problems.map((p, i) => (
-                <li key={i} className="flex gap-2">
-                  <code className="shrink-0 rounded bg-slate-100 px-1 text-xs">{p.code}</code>
-                  <span>{p.message}</span>
-                </li>
-              ))}
-            </ol>
-            {run.problemsOmitted > 0 && <p className="mt-2 text-xs text-slate-500">…and {run.problemsOmitted} more (counted above).</p>}
-          </CardBody>
-        )}
-      </Card>
-
-      <Card>
-        <CardHeader title="Per-item results" description={canSeeTruth(user.role) ? "Each answer as given, as read, its scores, and the ground truth." : undefined} />
+        <CardHeader title="Per-item results" description={truthVisible ? "Each answer as given, as read, its scores, and the ground truth." : undefined} />
         <CardBody>
-          {canSeeTruth(user.role) ? (
+          {truthVisible ? (
             <RunItems projectId={project.id} runId={run.id} itemBase={`${base}/leaderboard/items`} />
           ) : (
             <p className="text-sm text-slate-500">Answers next to the ground truth are shown to admins and reviewers only.</p>

@@ -1,33 +1,38 @@
-import Link from "next/link";
+import type { Metadata } from "next";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { requireUser } from "@/lib/auth/current-user";
+import { projectForPage, projectPageTitle } from "@/lib/projects/page-project";
 import { RUN_UPLOAD_ROLES } from "@/lib/runs/access";
-import { projectForPage } from "@/lib/runs/page-project";
 import { BENCHMARK_NAMES, NATIVE_FORMAT_HINTS } from "@/lib/runs/parse-predictions";
 import { maxPredictionBytes } from "@/lib/runs/upload-request";
 import { isRunBenchmark } from "@/lib/runs/types";
-import { UploadRunForm } from "./upload-run-form";
+import { UploadRunForm } from "./_components/upload-run-form";
 
 export const dynamic = "force-dynamic";
 
-/** /projects/[projectId]/runs/new — upload a prediction file (ADMIN/REVIEWER). */
-export default async function NewRunPage({ params }: { params: Promise<{ projectId: string }> }) {
+type Params = Promise<{ projectId: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return projectPageTitle((await params).projectId, "Upload predictions", "Runs");
+}
+
+/** /projects/[projectId]/runs/new — upload a prediction file (admins; reviewer members). */
+export default async function NewRunPage({ params }: { params: Params }) {
   const { projectId } = await params;
   await requireUser(RUN_UPLOAD_ROLES, `/projects/${projectId}/runs/new`);
-  const project = await projectForPage(projectId);
-  const base = `/projects/${encodeURIComponent(projectId)}`;
+  const { project } = await projectForPage(projectId);
+  const base = `/projects/${encodeURIComponent(project.id)}`;
   const scored = isRunBenchmark(project.benchmark);
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-4 p-6">
-      <nav className="text-sm text-slate-500">
-        <Link href={base} className="text-blue-700 hover:underline">
-          {project.name}
-        </Link>{" "}
-        /{" "}
-        <Link href={`${base}/runs`} className="text-blue-700 hover:underline">
-          Runs
-        </Link>{" "}
-        / Upload
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { label: "Projects", href: "/projects" },
+          { label: project.name, href: base },
+          { label: "Runs", href: `${base}/runs` },
+          { label: "Upload" },
+        ]}
+      />
       <h1 className="text-2xl font-semibold">Upload predictions</h1>
       {scored ? (
         <>

@@ -92,7 +92,16 @@ export function MembersEditor({ projectId, members, candidates }: { projectId: s
         }}
       >
         <Field id={`${ids}-user`} label="Add a member" className="min-w-64">
-          <Select id={`${ids}-user`} value={userId} onChange={(e) => setUserId(e.target.value)}>
+          <Select
+            id={`${ids}-user`}
+            value={userId}
+            onChange={(e) => {
+              setUserId(e.target.value);
+              // The project role starts as the account's role (a reviewer joins as a reviewer).
+              const chosen = candidates.find((c) => c.id === e.target.value);
+              if (chosen && (MEMBER_ROLES as readonly Role[]).includes(chosen.role)) setRole(chosen.role);
+            }}
+          >
             <option value="">Choose an account…</option>
             {available.map((c) => (
               <option key={c.id} value={c.id}>

@@ -23,6 +23,10 @@ type Props = {
  * the playback file's presentation time, so item time t ↔ browser time firstPts + t (0 for the
  * zero-based files the library serves). Clicking a query point seeks to its frame (PTS table),
  * anything else to the frame displayed at that time.
+ *
+ * No poster: the library's thumbnail is a frame a tenth of the way in, while the frame counter
+ * starts at frame 0; without a poster the first picture shown is frame 0, the frame the counter
+ * names (the player loads with preload="auto").
  */
 export function ItemMedia({ video, videoRef, points, spans }: Props) {
   const boxRef = useRef<HTMLDivElement>(null);
@@ -87,7 +91,6 @@ export function ItemMedia({ video, videoRef, points, spans }: Props) {
             mediaTimeOffset={video.mediaTimeOffset}
             frameCount={video.frameCount}
             label={`Video player: ${video.originalName}`}
-            poster={video.urls.thumbnail}
           />
         </div>
       ) : (

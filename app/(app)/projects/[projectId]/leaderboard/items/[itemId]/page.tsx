@@ -1,15 +1,18 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { compactJson, formatFraction } from "@/components/leaderboard/format";
 import { KindBadge, StaleBadge } from "@/components/leaderboard/kind-badge";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/current-user";
 import { HttpError } from "@/lib/http/http-error";
 import { itemDrillDown } from "@/lib/leaderboard/drill-down";
 import { HEADLINE_LABELS } from "@/lib/leaderboard/item-score";
+import { currentProjectAccess, projectForPage } from "@/lib/projects/page-project";
 import { RUN_TRUTH_ROLES } from "@/lib/runs/access";
-import { projectForPage } from "@/lib/runs/page-project";
 
 export const dynamic = "force-dynamic";
 
@@ -24,38 +27,51 @@ function answerOf(raw: unknown): string {
   return compactJson(raw, 400);
 }
 
-/** /projects/[projectId]/leaderboard/items/[itemId] — one item: the truth and every row's answer (ADMIN/REVIEWER). */
-export default async function ItemDrillPage({ params }: { params: Promise<{ projectId: string; itemId: string }> }) {
-  const { projectId, itemId } = await params;
-  await requireUser(RUN_TRUTH_ROLES, `/projects/${projectId}/leaderboard/items/${itemId}`);
-  const project = await projectForPage(projectId);
-  let d;
+type Params = Promise<{ projectId: string; itemId: string }>;
+
+/** The drill-down of the item, when the signed-in user may see the project's truth; null otherwise or when there is no such item. */
+const drillDown = cache(async (projectKey: string, itemKey: string) => {
+  const access = await currentProjectAccess(projectKey);
+  if (!access || !access.truthVisible) return null;
   try {
-    d = await itemDrillDown(project.id, decodeURIComponent(itemId));
+    return await itemDrillDown(access.project.id, decodeURIComponent(itemKey));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) notFound();
+    if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   }
-  const base = `/projects/${encodeURIComponent(projectId)}`;
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { projectId, itemId } = await params;
+  const d = await drillDown(projectId, itemId);
+  return { title: d ? `${d.item.externalId} · Leaderboard · ${d.project.name}` : "Not found" };
+}
+
+/** /projects/[projectId]/leaderboard/items/[itemId] — one item: the truth and every row's answer (admins; reviewer members). */
+export default async function ItemDrillPage({ params }: { params: Params }) {
+  const { projectId, itemId } = await params;
+  await requireUser(RUN_TRUTH_ROLES, `/projects/${projectId}/leaderboard/items/${itemId}`);
+  const { project } = await projectForPage(projectId, "truth");
+  const d = await drillDown(projectId, itemId);
+  if (!d) notFound();
+  const base = `/projects/${encodeURIComponent(project.id)}`;
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-4 p-6">
-      <nav className="text-sm text-slate-500">
-        <Link href={base} className="text-blue-700 hover:underline">
-          {project.name}
-        </Link>{" "}
-        /{" "}
-        <Link href={`${base}/leaderboard`} className="text-blue-700 hover:underline">
-          Leaderboard
-        </Link>{" "}
-        / Item {d.item.externalId}
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { label: "Projects", href: "/projects" },
+          { label: project.name, href: base },
+          { label: "Leaderboard", href: `${base}/leaderboard` },
+          { label: `Item ${d.item.externalId}` },
+        ]}
+      />
       <h1 className="text-xl font-semibold">{d.item.question}</h1>
       <p className="text-sm text-slate-600">
         {d.item.format} · {d.item.videoRef} · {Object.entries(d.item.labels).map(([k, v]) => `${k}: ${compactJson(v, 40)}`).join(" · ")}
         {d.item.status !== "ACTIVE" ? " · removed" : ""}
       </p>
       <Card>
-        <CardHeader title="Ground truth" description={d.truth.version !== null ? `truth version ${d.truth.version}` : undefined} />
+        <CardHeader title="Ground truth" description={`Current at the project's truth version ${project.truthVersion}.`} />
         <CardBody className="space-y-1 text-sm">
           <p>
             <span className="font-medium">Answer: </span>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
+import { projectAccess } from "@/lib/projects/project-access";
 import { RUN_TRUTH_ROLES } from "@/lib/runs/access";
-import { findProject } from "@/lib/runs/project";
 import { getRunItems } from "@/lib/runs/run-queries";
 
 export const runtime = "nodejs";
@@ -17,11 +17,11 @@ const query = z.object({
 
 /**
  * GET /api/projects/[projectId]/runs/[runId]/items — per-item results (raw answer, parsed answer,
- * validity, scores) next to the ground truth. ADMIN/REVIEWER only (403 for annotators and
- * participants). `?offset=&limit=` pages (≤ 500), `?q=` filters by native id, `?invalid=1` keeps
+ * validity, scores) next to the ground truth. Admins and reviewer members only (`truthVisibleTo`;
+ * 403 for annotators and participants, 404 for non-members). `?offset=&limit=` pages (≤ 500), `?q=` filters by native id, `?invalid=1` keeps
  * unparseable/missing answers.
  */
-export const GET = route<undefined, z.infer<typeof query>, Params>({ roles: RUN_TRUTH_ROLES, query }, async ({ params, query: q }) => {
-  const project = await findProject(params.projectId);
+export const GET = route<undefined, z.infer<typeof query>, Params>({ roles: RUN_TRUTH_ROLES, query }, async ({ params, query: q, user }) => {
+  const { project } = await projectAccess(user, params.projectId, "truth");
   return getRunItems(project.id, params.runId, { offset: q.offset, limit: q.limit, q: q.q, invalidOnly: q.invalid === "1" });
 });

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Item_videoId_idx" ON "Item"("videoId");
