@@ -154,7 +154,7 @@ describe("streaming baseline session (server-side enforcement)", { timeout: 300_
 
     const early = await answer(0, 1);
     expect(early.status).toBe(409);
-    expect(early.json.error.code).toBe("not_reached");
+    expect(early.json.error.code).toBe("stretch_not_served");
 
     const pl = await playlist();
     expect(pl.status).toBe(200);
