@@ -5,13 +5,16 @@ import { POST as answerRoute } from "@/app/api/sessions/[id]/answers/route";
 import { POST as claimRoute } from "@/app/api/sessions/[id]/claim/route";
 import { GET as playlistRoute } from "@/app/api/sessions/[id]/playlist.m3u8/route";
 import { GET as stateRoute } from "@/app/api/sessions/[id]/route";
+import { GET as stillRoute } from "@/app/api/sessions/[id]/still/route";
 import { POST as consentRoute } from "@/app/api/studies/[studyId]/consent/route";
 import { POST as rescoreRoute } from "@/app/api/studies/[studyId]/rescore/route";
 import { GET as resultsRoute } from "@/app/api/studies/[studyId]/results/route";
 import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
 import { signedResourcePath } from "@/lib/protocol/sign-segment-url";
+import { runProcess } from "@/lib/video/run-process";
+import { decodeFrameIndex } from "@/lib/video/frame-code";
 import { createItems, createOpenStudy, createProject, enterAsProlific, ingestTestVideo, pathOf, playlistUris, sleep } from "./baseline-fixtures";
-import { call } from "./support/requests";
+import { call, makeRequest, routeContext } from "./support/requests";
 import { createTestUser } from "./support/users";
 
 /**
@@ -44,6 +47,23 @@ async function answer(askIndex: number, value: unknown) {
     json: { askIndex, tabId: TAB, version: ctx.version, answer: value },
     params: { id: ctx.sessionId },
   });
+}
+async function still() {
+  return call(stillRoute, `/api/sessions/${ctx.sessionId}/still`, { ...as(ctx.cookie), params: { id: ctx.sessionId } });
+}
+/** The still's bytes (the request helper reads bodies as text). */
+async function stillPng(): Promise<Buffer> {
+  const res = await stillRoute(await makeRequest(`/api/sessions/${ctx.sessionId}/still`, as(ctx.cookie)), routeContext({ id: ctx.sessionId }));
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+/** The frame index drawn into a still (PNG → RGBA with ffmpeg, then the frame-code decoder). */
+async function stillFrameIndex(png: Buffer): Promise<number | null> {
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const r = await runProcess("ffmpeg", ["-v", "error", "-f", "png_pipe", "-i", "pipe:0", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"], { input: png });
+  expect(r.code, r.stderr).toBe(0);
+  return decodeFrameIndex(new Uint8ClampedArray(r.stdout), width, height);
 }
 async function state() {
   return call(stateRoute, `/api/sessions/${ctx.sessionId}`, { ...as(ctx.cookie), query: { tabId: TAB }, params: { id: ctx.sessionId } });
@@ -90,7 +110,17 @@ describe("answers to a stretch that was never fully served", { timeout: 300_000 
     expect((await answer(0, 1)).json.error.code).toBe("stretch_not_served");
     expect(await db.answer.count({ where: { sessionId: ctx.sessionId } })).toBe(0);
 
+    // No still of the query point before its segment was served.
+    const early = await still();
+    expect(early.status).toBe(409);
+    expect(early.json.error.code).toBe("not_reached");
     expect((await fetchUri(segments[0])).status).toBe(200);
+    // A reload at the pause gets the paused frame as a still: exactly the query point's frame.
+    const pic = await still();
+    expect(pic.status, pic.text).toBe(200);
+    expect(pic.headers.get("content-type")).toBe("image/png");
+    expect(pic.headers.get("cache-control")).toMatch(/no-store/);
+    expect(await stillFrameIndex(await stillPng())).toBe(29);
     await sleep(1000 / RATE + 100);
     const ok = await answer(0, 1);
     expect(ok.status, ok.text).toBe(200);
@@ -102,6 +132,7 @@ describe("answers to a stretch that was never fully served", { timeout: 300_000 
     expect((await answer(1, 3)).json.error.code).toBe("stretch_not_served");
     // Segment 2 (ending at the query point) is fetched without segment 1.
     expect((await fetchUri(await signed(2))).status).toBe(200);
+    expect(await stillFrameIndex(await stillPng())).toBe(130);
     const gone = await fetchUri(await signed(1));
     expect(gone.status).toBe(410);
     expect(gone.json.error.code).toBe("already_served");
@@ -109,6 +140,7 @@ describe("answers to a stretch that was never fully served", { timeout: 300_000 
     const r = await answer(1, 3);
     expect(r.status, r.text).toBe(200);
     expect(r.json.completed).toBe(true);
+    expect((await still()).status).toBe(410);
     const stored = await db.answer.findMany({ where: { sessionId: ctx.sessionId }, orderBy: { createdAt: "asc" } });
     expect(stored.map((a) => [a.value, a.unseen])).toEqual([
       [1, false],
