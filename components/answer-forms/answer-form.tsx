@@ -56,7 +56,7 @@ export function AnswerForm({ question, disabled, liveTimeline, onSubmit, submitL
   const hint = answerHint(question);
   const numeric = question.kind === "integer" || question.kind === "ec_counting";
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Answer">
+    <form onSubmit={submit} className="space-y-3" aria-label="Answer" noValidate>
       {children}
       {!numeric && (
         <p className="text-sm text-slate-600">
