@@ -19,7 +19,7 @@ const records = [
     question: "By how much did the number of visible objects change between 2 s and 5 s?",
     counting_type: "O1",
     counting_subtype: "O1-Delta",
-    occurrence_times: [{ start: 2.0, end: 5.0 }],
+    occurrence_times: { start: [2.0], end: [5.0] },
     query_points: { time: [5.0], count: [1] },
   },
   {
