@@ -7,6 +7,7 @@ import { GET as playlistRoute } from "@/app/api/sessions/[id]/playlist.m3u8/rout
 import { GET as stateRoute } from "@/app/api/sessions/[id]/route";
 import { GET as stillRoute } from "@/app/api/sessions/[id]/still/route";
 import { POST as consentRoute } from "@/app/api/studies/[studyId]/consent/route";
+import { GET as exportRoute } from "@/app/api/studies/[studyId]/export/route";
 import { POST as rescoreRoute } from "@/app/api/studies/[studyId]/rescore/route";
 import { GET as resultsRoute } from "@/app/api/studies/[studyId]/results/route";
 import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
@@ -168,6 +169,13 @@ describe("answers to a stretch that was never fully served", { timeout: 300_000 
     expect(rescored.status, rescored.text).toBe(200);
     const again = await db.baselineSession.findUniqueOrThrow({ where: { id: ctx.sessionId } });
     expect(Object.values((again.scores as { items: Record<string, { raw: unknown[] }> }).items)[0].raw).toEqual([1, null]);
+
+    // Exports: the native prediction file leaves it out (as the scores do); the CSV keeps it, flagged.
+    const native = await call(exportRoute, "/export", { as: admin, query: { format: "native" }, params: { studyId: ctx.studyId } });
+    expect(native.text.trim().split("\n").map((l) => JSON.parse(l))).toEqual([{ id: "U", predictions: [1, null] }]);
+    const csvRows = (await call(exportRoute, "/export", { as: admin, query: { format: "csv" }, params: { studyId: ctx.studyId } })).text.trim().split("\n");
+    expect(csvRows[0].split(",").at(-1)).toBe("unseen");
+    expect(csvRows.slice(1).map((r) => r.split(",").at(-1))).toEqual(["0", "1"]);
 
     const run = await db.modelRun.findFirstOrThrow({ where: { source: `study:${ctx.studyId}`, kind: "HUMAN" } });
     expect((run.aggregates as { n_unseen: number }).n_unseen).toBe(1);
