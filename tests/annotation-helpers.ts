@@ -29,6 +29,7 @@ export type ItemSpec = {
   queryTimes?: number[];
   spans?: [number, number][];
   videoId?: string | null;
+  videoRef?: string;
 };
 
 let counter = 0;
@@ -54,7 +55,7 @@ export async function annotationProject(
         question: spec.question ?? "How many?",
         presentation: (spec.presentation ?? {}) as never,
         labels: (spec.labels ?? {}) as never,
-        videoRef: "v.mp4",
+        videoRef: spec.videoRef ?? "v.mp4",
         videoId: spec.videoId ?? null,
         ...(spec.truth ? { truth: { create: { answer: spec.truth.answer as never, source: spec.truth.source as never } } } : {}),
         queryPoints: { create: (spec.queryTimes ?? []).map((timeSec, i) => ({ ordinal: i, timeSec })) },

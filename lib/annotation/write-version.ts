@@ -1,4 +1,5 @@
 import "server-only";
+import type { DbTx } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import type { AnnotationDocument } from "./document";
 import { annotationSubmitted, versionConflict } from "./annotation-errors";
@@ -19,6 +20,8 @@ export type VersionWrite = {
   status?: "DRAFT" | "SUBMITTED";
   /** Which status the annotation must be in (default DRAFT). */
   requireStatus?: "DRAFT" | "SUBMITTED";
+  /** More writes in the same transaction, after the version was won (submit: the item's truth). Throwing rolls everything back. */
+  inTransaction?: (tx: DbTx, version: number) => Promise<void>;
 };
 
 export type VersionWritten = { version: number; savedAt: Date; replayed: boolean };
@@ -66,6 +69,7 @@ export async function writeVersion(w: VersionWrite): Promise<VersionWritten> {
         },
       });
     }
+    if (w.inTransaction) await w.inTransaction(tx, next);
     return { version: next, savedAt: now };
   });
   if (outcome) return { ...outcome, replayed: false };
