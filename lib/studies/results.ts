@@ -40,7 +40,7 @@ export type ParticipantResult = {
 };
 
 export type StudyResults = {
-  study: { id: string; name: string; protocol: string; status: string; projectId: string; benchmark: string; settings: StudySettings };
+  study: { id: string; name: string; protocol: string; status: string; projectId: string; projectName: string; benchmark: string; settings: StudySettings };
   participants: ParticipantResult[];
   summary: {
     participants: number;
@@ -65,7 +65,7 @@ function median(values: number[]): number | null {
 export async function studyResults(studyId: string, now = new Date()): Promise<StudyResults> {
   const study = await db.study.findUnique({
     where: { id: studyId },
-    select: { id: true, name: true, protocol: true, status: true, projectId: true, settings: true, project: { select: { benchmark: true } } },
+    select: { id: true, name: true, protocol: true, status: true, projectId: true, settings: true, project: { select: { benchmark: true, name: true } } },
   });
   if (!study) throw new HttpError(404, "No such study.");
   const settings = parseStudySettings(study.settings);
@@ -155,7 +155,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
   });
   const allSessions = out.flatMap((p) => p.sessions);
   return {
-    study: { id: study.id, name: study.name, protocol: study.protocol, status: study.status, projectId: study.projectId, benchmark: study.project.benchmark, settings },
+    study: { id: study.id, name: study.name, protocol: study.protocol, status: study.status, projectId: study.projectId, projectName: study.project.name, benchmark: study.project.benchmark, settings },
     participants: out,
     summary: {
       participants: out.length,
