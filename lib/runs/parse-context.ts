@@ -3,7 +3,7 @@
  * the problems for unknown and removed items.
  */
 import { DEFAULT_CLIP_PARSER, type ClipParser } from "@/lib/metrics/parse-time";
-import { ProblemLog } from "@/lib/score-cli/problem-log";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { TruthIndex, TruthItem } from "./types";
 
 export type ParseContext = {

@@ -13,7 +13,7 @@
  * was read with another parser. With `lenient`, each repaired truth cell is reported.
  */
 import { DEFAULT_CLIP_PARSER, parseClipCell, type ClipParser } from "@/lib/metrics/parse-time";
-import { ProblemLog } from "@/lib/score-cli/problem-log";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { Interval } from "@/lib/metrics/intervals";
 import { scoreEcBench, type EcBenchSummary, type EcRow, type EcVariant } from "@/lib/metrics/ecbench";
 import type { PartialOutcome } from "./score-vcbench";

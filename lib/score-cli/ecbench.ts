@@ -5,8 +5,8 @@ import { parse } from "csv-parse/sync";
 import { scoreEcBench, type EcBenchSummary, type EcGroupSummary, type EcRow, type EcVariant, type JudgedMatch } from "@/lib/metrics/ecbench";
 import type { Interval } from "@/lib/metrics/intervals";
 import { DEFAULT_CLIP_PARSER, parseClipCell, type ClipParser } from "@/lib/metrics/parse-time";
-import { FileReadError, readTextFile } from "./read-jsonl";
-import { ProblemLog } from "./problem-log";
+import { FileReadError, readTextFile } from "@/lib/scoring/read-lines";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 /**
