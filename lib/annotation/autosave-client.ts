@@ -98,6 +98,8 @@ export type AutosaveClient = {
   keepMine(mine: AnnotationDocument): void;
   /** Conflict: the server's version becomes the base; my queue is dropped (the caller shows theirs, or a merge that it then enqueues). */
   acceptServer(current: { version: number; data: AnnotationDocument }): void;
+  /** The document of the version this tab last had acknowledged (the merge base), or null. */
+  baseDocument(): AnnotationDocument | null;
   /** After restore / submit done elsewhere: the server is at `version` with `data`. */
   setBase(version: number, data: AnnotationDocument): void;
   /** The network may be back: retry now. */
@@ -349,6 +351,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       persist();
       refresh({ conflict: null, message: null, offline: false });
     },
+    baseDocument: () => baseDoc,
     setBase(version, data) {
       baseVersion = version;
       baseDoc = data;
