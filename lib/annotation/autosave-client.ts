@@ -373,5 +373,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       listeners.clear();
     },
   };
+  // Changes recovered from storage are sent as soon as possible.
+  if (queue.length) schedule(0);
   return client;
 }
