@@ -9,7 +9,9 @@
  * (ordering_3/4); numerical TOC items list `allowed_answers`. Answers: a label (mcq_4, sp, mcq),
  * an allowed answer (numerical), the labels in order (ordering), a number (VSTAT numeric).
  */
-import type { QaRevision } from "./document";
+import type { QA_DECISIONS, QaRevision } from "./document";
+
+export const QA_DECISION_LABELS: Record<(typeof QA_DECISIONS)[number], string> = { keep: "Keep as is", revise: "Revise", remove: "Remove" };
 
 export type QaOriginal = { question: string; presentation: Record<string, unknown>; answer: unknown };
 export type QaChoice = { label: string; text: string };
