@@ -7,7 +7,7 @@ import { POST as restoreRoute } from "@/app/api/annotations/[id]/restore/route";
 import { GET as revisionRoute } from "@/app/api/annotations/[id]/revisions/[version]/route";
 import { GET as revisionsRoute } from "@/app/api/annotations/[id]/revisions/route";
 import { POST as submitRoute } from "@/app/api/annotations/[id]/submit/route";
-import { PUT as putWorkflow } from "@/app/api/projects/[projectId]/workflow/route";
+import { PATCH as putWorkflow } from "@/app/api/projects/[projectId]/workflow/route";
 import { computeVcbenchAnswers } from "@/lib/annotation/vcbench-answers";
 import type { VcbenchDocument } from "@/lib/annotation/document";
 import { removeTempDir } from "@/lib/video/video-test-fixtures";
@@ -223,7 +223,7 @@ describe("submit → truth for the other benchmarks", () => {
     ]);
 
     const dbl = await annotationProject("TOCBENCH", [{ externalId: "d", format: "mcq_4", presentation: {}, videoId: videos.cfr, truth: { answer: "A", source: {} } }], [ann]);
-    await call(putWorkflow, `/api/projects/${dbl.projectId}/workflow`, { method: "PUT", as: admin, params: { projectId: dbl.projectId }, json: { annotationsPerItem: 2 } });
+    await call(putWorkflow, `/api/projects/${dbl.projectId}/workflow`, { method: "PATCH", as: admin, params: { projectId: dbl.projectId }, json: { annotationsPerItem: 2 } });
     const td = await makeTask(dbl.projectId, dbl.itemIds[0], ann.id, "prefill");
     const d = await prepare(td, (x) => ({ ...x, decision: "remove", removalReason: "mismatch" }));
     const res = await submit(d.id, d.version);

@@ -4,7 +4,7 @@ import { GET as myTasks } from "@/app/api/me/tasks/route";
 import { POST as nextTask } from "@/app/api/me/tasks/next/route";
 import { POST as createTasksRoute } from "@/app/api/projects/[projectId]/tasks/route";
 import { GET as progressRoute } from "@/app/api/projects/[projectId]/tasks/progress/route";
-import { GET as getWorkflow, PUT as putWorkflow } from "@/app/api/projects/[projectId]/workflow/route";
+import { GET as getWorkflow, PATCH as putWorkflow } from "@/app/api/projects/[projectId]/workflow/route";
 import { POST as claimRoute } from "@/app/api/tasks/[taskId]/claim/route";
 import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
 import { POST as skipRoute } from "@/app/api/tasks/[taskId]/skip/route";
@@ -47,7 +47,7 @@ describe("workflow settings", () => {
     const vcGet = await call(getWorkflow, `/api/projects/${vc.projectId}/workflow`, { as: admin, params: { projectId: vc.projectId } });
     expect(vcGet.json.workflow).toMatchObject({ activities: ["events", "identities", "counts", "query_points"], mode: "blank" });
 
-    const put = (json: unknown, as: TestUser = admin) => call(putWorkflow, `/api/projects/${projectId}/workflow`, { method: "PUT", as, params: { projectId }, json });
+    const put = (json: unknown, as: TestUser = admin) => call(putWorkflow, `/api/projects/${projectId}/workflow`, { method: "PATCH", as, params: { projectId }, json });
     const ok = await put({ mode: "blank", annotationsPerItem: 2, annotatorIds: [a1.id] });
     expect(ok.status).toBe(200);
     expect(ok.json.workflow).toMatchObject({ mode: "blank", annotationsPerItem: 2, annotatorIds: [a1.id] });
@@ -106,7 +106,7 @@ describe("creating tasks", () => {
 
   it("two annotations per item: never the same person twice on one item", async () => {
     const { projectId } = await annotationProject("VSTAT", items(4), [a1, a2, a3]);
-    await call(putWorkflow, `/api/projects/${projectId}/workflow`, { method: "PUT", as: admin, params: { projectId }, json: { annotationsPerItem: 2 } });
+    await call(putWorkflow, `/api/projects/${projectId}/workflow`, { method: "PATCH", as: admin, params: { projectId }, json: { annotationsPerItem: 2 } });
     const tooFew = await create(projectId, admin, { items: { all: true }, assignees: [a1.id] });
     expect(tooFew.status).toBe(400);
     const res = await create(projectId, admin, { items: { all: true }, assignees: [a1.id, a2.id, a3.id] });
@@ -199,7 +199,7 @@ describe("claiming, skipping, progress", () => {
 
   it("two passes of one pooled item never go to the same annotator, even clicking twice at once", async () => {
     const { projectId } = await annotationProject("VSTAT", items(3), [a1, a2]);
-    await call(putWorkflow, `/api/projects/${projectId}/workflow`, { method: "PUT", as: admin, params: { projectId }, json: { annotationsPerItem: 2 } });
+    await call(putWorkflow, `/api/projects/${projectId}/workflow`, { method: "PATCH", as: admin, params: { projectId }, json: { annotationsPerItem: 2 } });
     await create(projectId, admin, { items: { all: true }, assignees: [] });
     const results = await Promise.all([a1, a1, a1, a1, a2, a2, a2, a2].map((u) => next(u, { projectId })));
     expect(results.every((r) => r.status === 200)).toBe(true);

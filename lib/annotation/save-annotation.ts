@@ -20,8 +20,12 @@ export type SaveInput = { baseVersion: number; clientSaveId: string; data: Annot
  */
 export async function saveAnnotation(user: TaskUser, annotationId: string, input: SaveInput): Promise<SaveAnnotationResponse> {
   const { annotation } = await annotationFor(user, annotationId);
-  const replay = await replayOf(annotation.id, input.clientSaveId);
-  if (replay) return { version: replay.version, savedAt: replay.savedAt.toISOString(), replayed: true };
+  // A save applied before moved the version past its base (versions only grow), so a retry is
+  // recognised where the base no longer matches; the hot path (base = current) skips the lookup.
+  if (annotation.version !== input.baseVersion || annotation.status === "SUBMITTED") {
+    const replay = await replayOf(annotation.id, input.clientSaveId);
+    if (replay) return { version: replay.version, savedAt: replay.savedAt.toISOString(), replayed: true };
+  }
   if (annotation.status === "SUBMITTED") throw annotationSubmitted();
   if (annotation.version !== input.baseVersion) {
     throw versionConflict({ ...annotation, authorName: annotation.author.name || annotation.author.email }, input.baseVersion);

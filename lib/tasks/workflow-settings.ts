@@ -72,7 +72,7 @@ const fields = {
   annotatorIds: z.array(z.string().min(1).max(64)).max(10_000).nullable(),
 };
 
-/** Body of PUT /api/projects/:projectId/workflow: any subset of the keys (activities checked against the benchmark by {@link workflowUpdateSchemaFor}). */
+/** Body of PATCH /api/projects/:projectId/workflow: any subset of the keys (activities checked against the benchmark by {@link workflowUpdateSchemaFor}). */
 export const workflowUpdateSchema = z
   .strictObject(fields)
   .partial()

@@ -16,8 +16,8 @@ export const GET = route<undefined, undefined, Params>({ roles: PROJECT_ADMIN_RO
   return { workflow: await workflowSettingsOf(project.id) };
 });
 
-/** PUT /api/projects/:projectId/workflow {activities?, mode?, annotationsPerItem?, annotatorIds?} (admins). */
-export const PUT = route({ roles: PROJECT_ADMIN_ROLES, body: workflowUpdateSchema }, async ({ user, params, body, request }) => {
+/** PATCH /api/projects/:projectId/workflow {activities?, mode?, annotationsPerItem?, annotatorIds?} (admins). */
+export const PATCH = route({ roles: PROJECT_ADMIN_ROLES, body: workflowUpdateSchema }, async ({ user, params, body, request }) => {
   const { project } = await projectAccess(user, (params as Params).projectId, "manage");
   return { workflow: await updateWorkflowSettings(project.id, body, { id: user.id, ip: clientIp(request.headers) }) };
 });
