@@ -143,3 +143,36 @@ describe("workspace shortcuts", () => {
     expect(displayCombo("Ctrl+Shift+z")).toBe("Ctrl + Shift + Z");
   });
 });
+
+describe("human baseline registries", () => {
+  it("streaming: every seek, skip, rate and media key is taken and does nothing; Space and K only toggle the pause", async () => {
+    const { streamingPlayerShortcuts } = await import("./shortcuts");
+    const calls: string[] = [];
+    const c = { togglePause: () => calls.push("pause") };
+    for (const key of ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown", "j", "J", "l", "L", "<", ">", ",", ".", "0", "5", "9", "Enter", "MediaTrackPrevious", "MediaRewind"]) {
+      for (const mods of [{}, { shiftKey: true }, { ctrlKey: true }, { altKey: true }, { metaKey: true }]) {
+        expect(handleShortcutKey(streamingPlayerShortcuts, c, { key, ...mods }), `${key} ${JSON.stringify(mods)}`).toBe(true);
+      }
+    }
+    expect(calls).toEqual([]);
+    expect(handleShortcutKey(streamingPlayerShortcuts, c, { key: " " })).toBe(true);
+    expect(handleShortcutKey(streamingPlayerShortcuts, c, { key: "k" })).toBe(true);
+    expect(calls).toEqual(["pause", "pause"]);
+  });
+
+  it("answer forms: Alt+arrows move an ordering event; Enter adds an enumeration row even inside its text field", async () => {
+    const { orderingShortcuts, enumerationShortcuts } = await import("./shortcuts");
+    const moves: number[] = [];
+    expect(handleShortcutKey(orderingShortcuts, { move: (d) => moves.push(d) }, { key: "ArrowUp", altKey: true, target: { tagName: "LI" } })).toBe(true);
+    expect(handleShortcutKey(orderingShortcuts, { move: (d) => moves.push(d) }, { key: "ArrowDown", altKey: true })).toBe(true);
+    expect(handleShortcutKey(orderingShortcuts, { move: (d) => moves.push(d) }, { key: "ArrowDown" })).toBe(false);
+    expect(moves).toEqual([-1, 1]);
+    let rows = 0;
+    const input = { tagName: "INPUT", type: "text" };
+    expect(handleShortcutKey(enumerationShortcuts, { addRowAfter: () => rows++ }, { key: "Enter", target: input })).toBe(true);
+    expect(handleShortcutKey(enumerationShortcuts, { addRowAfter: () => rows++ }, { key: "Enter", target: input, isComposing: true })).toBe(false);
+    expect(rows).toBe(1);
+    // Ordinary shortcuts stay off while typing.
+    expect(handleShortcutKey(orderingShortcuts, { move: (d) => moves.push(d) }, { key: "ArrowUp", altKey: true, target: input })).toBe(false);
+  });
+});

@@ -14,6 +14,11 @@ export type Shortcut<C> = {
   keys: readonly string[];
   description: string;
   action: (context: C) => void;
+  /**
+   * Also taken when the key is typed into a text field (default: never). Only for keys that act
+   * on the field itself and type nothing, e.g. Enter in a list editor's row adds a row.
+   */
+  inTextFields?: boolean;
 };
 
 export type KeyLike = {
@@ -102,9 +107,10 @@ export function createShortcutRegistry<C>(shortcuts: readonly Shortcut<C>[]): Sh
  * (the caller then calls preventDefault / stopPropagation).
  */
 export function handleShortcutKey<C>(registry: ShortcutRegistry<C>, context: C, e: KeyLike): boolean {
-  if (e.isComposing || isTypingTarget(e.target)) return false;
+  if (e.isComposing) return false;
   const shortcut = registry.match(e);
   if (!shortcut) return false;
+  if (!shortcut.inTextFields && isTypingTarget(e.target)) return false;
   shortcut.action(context);
   return true;
 }
@@ -195,3 +201,90 @@ export function displayCombo(combo: string): string {
     .map((p) => symbols[p] ?? (p.length === 1 ? p.toUpperCase() : p))
     .join(" + ");
 }
+
+// ── Human baseline player and answer forms ─────────────────────────────────────────────────
+
+/** What the streaming baseline player's keys act on (components/baseline-player/stream-video.tsx). */
+export type StreamingPlayerControls = {
+  /** Pause or continue, only where the study allows a voluntary pause and the stretch has not ended. */
+  togglePause: () => void;
+};
+
+/**
+ * Keys that seek, skip, step frames or change the rate in a browser or video.js (arrows, Home/End,
+ * Page keys, J/L, < > , . and the digits that jump to a tenth of the video). While streaming they
+ * are taken and do nothing: a participant never rewinds or skips ahead, and never replays.
+ */
+const NO_SEEK_KEYS = [
+  "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown", "Enter",
+  "j", "l", "<", ">", ",", ".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+  "MediaTrackPrevious", "MediaTrackNext", "MediaRewind", "MediaFastForward",
+] as const;
+
+export const STREAMING_PLAYER_SHORTCUTS: readonly Shortcut<StreamingPlayerControls>[] = [
+  { id: "baseline.pause", keys: ["Space", "k", "MediaPlayPause"], description: "Pause / continue (when the study allows pausing)", action: (c) => c.togglePause() },
+  {
+    id: "baseline.no-seek",
+    keys: NO_SEEK_KEYS.flatMap((k) => [k, `Shift+${k}`, `Ctrl+${k}`, `Alt+${k}`, `Meta+${k}`]),
+    description: "Seeking, skipping and rate keys do nothing while streaming",
+    action: () => {},
+  },
+];
+
+export const streamingPlayerShortcuts: ShortcutRegistry<StreamingPlayerControls> = createShortcutRegistry(STREAMING_PLAYER_SHORTCUTS);
+
+/** What the free-rewatch baseline player's keys act on (components/baseline-player/free-video.tsx). */
+export type FreePlayerControls = {
+  togglePlay: () => void;
+  seekBy: (seconds: number) => void;
+  toggleMute: () => void;
+  toggleFullscreen: () => void;
+};
+
+export const FREE_PLAYER_SHORTCUTS: readonly Shortcut<FreePlayerControls>[] = [
+  { id: "free.play-pause", keys: ["Space", "k"], description: "Play / pause", action: (c) => c.togglePlay() },
+  { id: "free.back-5", keys: ["ArrowLeft"], description: "5 seconds back", action: (c) => c.seekBy(-5) },
+  { id: "free.forward-5", keys: ["ArrowRight"], description: "5 seconds forward", action: (c) => c.seekBy(5) },
+  { id: "free.mute", keys: ["m"], description: "Mute / unmute", action: (c) => c.toggleMute() },
+  { id: "free.fullscreen", keys: ["f"], description: "Full screen", action: (c) => c.toggleFullscreen() },
+];
+
+export const freePlayerShortcuts: ShortcutRegistry<FreePlayerControls> = createShortcutRegistry(FREE_PLAYER_SHORTCUTS);
+
+/** The ordering answer form (components/answer-forms/ordering-input.tsx): on a focused event. */
+export type OrderingControls = { move: (delta: -1 | 1) => void };
+
+export const ORDERING_SHORTCUTS: readonly Shortcut<OrderingControls>[] = [
+  { id: "answer.ordering.up", keys: ["Alt+ArrowUp"], description: "Move the event up", action: (c) => c.move(-1) },
+  { id: "answer.ordering.down", keys: ["Alt+ArrowDown"], description: "Move the event down", action: (c) => c.move(1) },
+];
+
+export const orderingShortcuts: ShortcutRegistry<OrderingControls> = createShortcutRegistry(ORDERING_SHORTCUTS);
+
+/** The enumeration answer form (components/answer-forms/enumeration-input.tsx): in a row's field. */
+export type EnumerationControls = { addRowAfter: () => void };
+
+export const ENUMERATION_SHORTCUTS: readonly Shortcut<EnumerationControls>[] = [
+  { id: "answer.enumeration.add-row", keys: ["Enter"], description: "Add a row after this one", inTextFields: true, action: (c) => c.addRowAfter() },
+];
+
+export const enumerationShortcuts: ShortcutRegistry<EnumerationControls> = createShortcutRegistry(ENUMERATION_SHORTCUTS);
+
+/** What the VSAS caption review's shortcuts act on (components/annotation-panels/vsas-panel.tsx). */
+export type CaptionReviewControls = {
+  step: (delta: number) => void;
+  editCurrent: () => void;
+  toggleCorrected: () => void;
+  flag: (side: "previous" | "next") => void;
+};
+
+export const CAPTION_REVIEW_SHORTCUTS: readonly Shortcut<CaptionReviewControls>[] = [
+  { id: "captions.next", keys: ["ArrowDown"], description: "Next second's caption (seeks the video)", action: (c) => c.step(1) },
+  { id: "captions.previous", keys: ["ArrowUp"], description: "Previous second's caption (seeks the video)", action: (c) => c.step(-1) },
+  { id: "captions.edit", keys: ["Enter"], description: "Edit the current caption (Enter saves, Esc leaves)", action: (c) => c.editCurrent() },
+  { id: "captions.corrected", keys: ["c"], description: "Mark the current caption corrected / not", action: (c) => c.toggleCorrected() },
+  { id: "captions.flag-previous", keys: ["p"], description: "Flag: inconsistent with the previous second", action: (c) => c.flag("previous") },
+  { id: "captions.flag-next", keys: ["n"], description: "Flag: inconsistent with the next second", action: (c) => c.flag("next") },
+];
+
+export const captionReviewShortcuts: ShortcutRegistry<CaptionReviewControls> = createShortcutRegistry(CAPTION_REVIEW_SHORTCUTS);

@@ -8,4 +8,6 @@ export const SERVE_INDEX = {
   media: -3,
   /** A request whose index parameter could not be parsed. */
   malformed: -4,
+  /** The still picture of the current query point (session-still.ts). */
+  still: -5,
 } as const;

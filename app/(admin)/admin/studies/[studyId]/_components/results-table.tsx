@@ -25,7 +25,7 @@ export function ResultsTable({ results }: { results: StudyResults }) {
     <Card>
       <CardHeader
         title="Results"
-        description={`${summary.participants} participants · ${summary.completed}/${summary.sessions} sessions complete · ${summary.abandoned} abandoned · ${summary.attentionFailures} failed attention checks · median answer time ${secs(summary.latencyMedianMs)}`}
+        description={`${summary.participants} participants · ${summary.completed}/${summary.sessions} sessions complete · ${summary.abandoned} abandoned · ${summary.attentionFailures} failed attention checks · ${summary.unseenAnswers} unseen answers (not scored) · median answer time ${secs(summary.latencyMedianMs)}`}
         actions={
           <div className="flex flex-wrap gap-2">
             <a className={buttonClasses("secondary", "sm")} href={`/api/studies/${study.id}/export?format=native`}>

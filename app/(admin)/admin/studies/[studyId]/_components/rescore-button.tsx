@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { studyApi } from "../studies-api";
+import { studyApi } from "../../_components/studies-api";
 
 /** Re-scores every finished session and the human leaderboard row (after truth edits). */
 export function RescoreButton({ studyId }: { studyId: string }) {

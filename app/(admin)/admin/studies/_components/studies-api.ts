@@ -1,5 +1,5 @@
 /** Browser-side calls of the admin study API (JSON; never throws). */
-export type StudyApiResult<T> = { ok: true; data: T } | { ok: false; message: string };
+export type StudyApiResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string | null; message: string };
 
 export async function studyApi<T>(method: "GET" | "POST" | "PATCH" | "PUT", url: string, body?: unknown): Promise<StudyApiResult<T>> {
   try {
@@ -11,8 +11,8 @@ export async function studyApi<T>(method: "GET" | "POST" | "PATCH" | "PUT", url:
     });
     const payload = await res.json().catch(() => null);
     if (res.ok) return { ok: true, data: payload as T };
-    return { ok: false, message: payload?.error?.message ?? `The server answered ${res.status}.` };
+    return { ok: false, status: res.status, code: payload?.error?.code ?? null, message: payload?.error?.message ?? `The server answered ${res.status}.` };
   } catch {
-    return { ok: false, message: "Could not reach the server." };
+    return { ok: false, status: 0, code: null, message: "Could not reach the server." };
   }
 }
