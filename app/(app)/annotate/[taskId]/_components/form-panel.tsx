@@ -34,6 +34,7 @@ export function FormPanel({ payload, store, state, player, problems }: Props) {
         selectedId={state.selectedId}
         select={(id) => store.select(id)}
         problems={problems}
+        settings={payload.settings}
       />
     </section>
   );
