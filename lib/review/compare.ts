@@ -39,11 +39,14 @@ function pick<K extends Facet["kind"]>(lists: Facet[][], index: number, kind: K)
 export function compareAnnotations(docs: readonly AnnotationDocument[], context: ReviewContext): Comparison {
   const where = "compareAnnotations";
   if (!Array.isArray(docs) || docs.length < 2) throw new RangeError(`${where}: needs at least 2 documents, got ${docs?.length ?? 0}`);
-  const video = reviewVideoSchema.safeParse({ fps: context?.fps, frameCount: context?.frameCount });
-  if (!video.success) {
-    const issue = video.error.issues[0];
+  const fps = context?.fps;
+  const frameCount = context?.frameCount;
+  if (!(typeof fps === "number" && Number.isFinite(fps) && fps > 0) || !(Number.isInteger(frameCount) && frameCount > 0)) {
+    const video = reviewVideoSchema.safeParse({ fps, frameCount });
+    const issue = video.success ? { path: ["context"], message: "is invalid" } : video.error.issues[0];
     throw new RangeError(`${where}: ${issue.path.join(".")} ${issue.message}`);
   }
+  const video = { data: { fps, frameCount } };
   const thresholds = resolveThresholds(context.thresholds);
   const benchmark = docs[0].benchmark;
   docs.forEach((d, j) => {

@@ -11,9 +11,10 @@
  *   k > 2 annotators, Fleiss' kappa and Krippendorff's alpha (nominal);
  * - captions: exact share of seconds, kappa of the "edited" flags.
  */
-import { bootstrapCI, mean } from "@/lib/metrics/bootstrap";
+import { bootstrapCI, mean, quantileSorted, type BootstrapOptions } from "@/lib/metrics/bootstrap";
 import { fleissKappa } from "@/lib/metrics/agreement-fleiss";
-import { cohenKappaDetails } from "@/lib/metrics/agreement-kappa";
+import { cohenKappaFromMatrix } from "@/lib/metrics/agreement-kappa";
+import { compareLabels } from "@/lib/metrics/agreement-labels";
 import { krippendorffAlpha } from "@/lib/metrics/agreement-krippendorff";
 import type { Label } from "@/lib/metrics/agreement-labels";
 import { annotatorPairs } from "./annotator-letter";
@@ -57,13 +58,54 @@ export type DashboardOptions = { resamples?: number; level?: number; seed?: numb
 
 type Entry = { contribution: PairContribution };
 
-function sumOf(sample: readonly Entry[], key: "timestamps" | "spans" | "counts" | "captions"): number[] | null {
-  let out: number[] | null = null;
-  for (const e of sample) {
-    const v = e.contribution[key];
-    if (!v) continue;
-    if (!out) out = new Array<number>(v.length).fill(0);
-    for (let i = 0; i < v.length; i++) out[i] += v[i];
+type Interval = { estimate: number; lower: number; upper: number };
+
+/**
+ * Percentile bootstrap intervals of several statistics of the same resamples: `bootstrapCI`
+ * (lib/metrics/bootstrap.ts) draws the resamples once and computes `reduce` on each (its
+ * documented order: the original data first, then replicate 1..B); every statistic is then read
+ * from the recorded reductions, with the same percentile rule (type-7 quantiles of the
+ * non-NaN replicates) as `bootstrapCI`.
+ */
+function bootstrapMany<T, R>(items: readonly T[], reduce: (sample: readonly T[]) => R, stats: readonly ((r: R) => number)[], opts: BootstrapOptions): Interval[] {
+  const recorded: R[] = [];
+  const first = bootstrapCI(
+    items,
+    (sample) => {
+      const r = reduce(sample);
+      recorded.push(r);
+      return stats[0](r);
+    },
+    opts,
+  );
+  const level = opts.level ?? 0.95;
+  return stats.map((f, i) => {
+    if (i === 0) return { estimate: first.estimate, lower: first.lower, upper: first.upper };
+    if (recorded.length === 0) return { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN };
+    const replicates = recorded
+      .slice(1)
+      .map(f)
+      .filter((x) => !Number.isNaN(x))
+      .sort((x, y) => x - y);
+    const alpha = 1 - level;
+    return { estimate: f(recorded[0]), lower: quantileSorted(replicates, alpha / 2), upper: quantileSorted(replicates, 1 - alpha / 2) };
+  });
+}
+
+/** The kind's contribution vectors of the entries that have one, as rows of one flat array. */
+function flatRows(entries: readonly Entry[], key: "timestamps" | "spans" | "counts" | "captions"): { rows: number[]; flat: Float64Array; width: number } {
+  const having = entries.map((e) => e.contribution[key]).filter((v): v is number[] => v !== null);
+  const width = having.length ? having[0].length : 0;
+  const flat = new Float64Array(having.length * width);
+  having.forEach((v, i) => flat.set(v, i * width));
+  return { rows: having.map((_, i) => i), flat, width };
+}
+
+function sumRows(sample: readonly number[], flat: Float64Array, width: number): number[] {
+  const out = new Array<number>(width).fill(0);
+  for (let s = 0; s < sample.length; s++) {
+    const base = sample[s] * width;
+    for (let i = 0; i < width; i++) out[i] += flat[base + i];
   }
   return out;
 }
@@ -104,19 +146,40 @@ function labelKey(v: Label | null): Label {
   return v === null ? "(none)" : v;
 }
 
+/** Label pairs coded once as integers a·K + b over the sorted categories, so each replicate only counts codes. */
+function codeLabelPairs(pairs: readonly { a: Label; b: Label }[]): { codes: number[]; k: number } {
+  const categories = [...new Set(pairs.flatMap((p) => [p.a, p.b]))].sort(compareLabels);
+  const index = new Map(categories.map((c, i) => [c, i]));
+  const k = categories.length;
+  return { codes: pairs.map((p) => (index.get(p.a) as number) * k + (index.get(p.b) as number)), k };
+}
+
+function matrixOfCodes(sample: readonly number[], k: number): number[][] {
+  const m = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  for (const c of sample) m[Math.floor(c / k)][c % k] += 1;
+  return m;
+}
+
+function diagonalShare(m: number[][]): number {
+  let d = 0;
+  let n = 0;
+  m.forEach((row, i) => row.forEach((x, j) => ((n += x), i === j && (d += x))));
+  return n === 0 ? Number.NaN : d / n;
+}
+
 function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benchmark: string, entries: Entry[], opts: DashboardOptions): DashboardFigure[] {
   const out: DashboardFigure[] = [];
   const boot = { resamples: opts.resamples ?? 1000, level: opts.level ?? 0.95, seed: opts.seed ?? 0 };
   for (const { kind, stats } of NUMERIC) {
-    const having = entries.filter((e) => e.contribution[kind] !== null);
-    if (having.length === 0) continue;
-    for (const [statistic, f] of stats) {
-      const ci = bootstrapCI(having, (s) => {
-        const sums = sumOf(s, kind);
-        return sums ? f(sums) : Number.NaN;
-      }, boot);
-      out.push({ scope, annotators, benchmark, kind, facet: null, statistic, items: having.length, estimate: ci.estimate, lower: ci.lower, upper: ci.upper });
-    }
+    const { rows, flat, width } = flatRows(entries, kind);
+    if (rows.length === 0) continue;
+    const intervals = bootstrapMany(
+      rows,
+      (s) => sumRows(s, flat, width),
+      stats.map(([, f]) => f),
+      boot,
+    );
+    stats.forEach(([statistic], i) => out.push({ scope, annotators, benchmark, kind, facet: null, statistic, items: rows.length, ...intervals[i] }));
   }
   const facets = new Map<string, { a: Label; b: Label }[]>();
   for (const e of entries) {
@@ -127,11 +190,10 @@ function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benc
     }
   }
   for (const [facet, pairs] of facets) {
-    const cohen = (s: readonly { a: Label; b: Label }[]) => cohenKappaDetails(s.map((p) => p.a), s.map((p) => p.b));
-    const k = bootstrapCI(pairs, (s) => cohen(s).kappa, boot);
-    const p = bootstrapCI(pairs, (s) => cohen(s).observedAgreement, boot);
-    out.push({ scope, annotators, benchmark, kind: "labels", facet, statistic: "cohenKappa", items: pairs.length, estimate: k.estimate, lower: k.lower, upper: k.upper });
-    out.push({ scope, annotators, benchmark, kind: "labels", facet, statistic: "percentAgreement", items: pairs.length, estimate: p.estimate, lower: p.lower, upper: p.upper });
+    const { codes, k } = codeLabelPairs(pairs);
+    const [kappa, percent] = bootstrapMany(codes, (s) => matrixOfCodes(s, k), [(m) => cohenKappaFromMatrix(m), diagonalShare], boot);
+    out.push({ scope, annotators, benchmark, kind: "labels", facet, statistic: "cohenKappa", items: pairs.length, ...kappa });
+    out.push({ scope, annotators, benchmark, kind: "labels", facet, statistic: "percentAgreement", items: pairs.length, ...percent });
   }
   return out;
 }

@@ -49,12 +49,23 @@ export const DEFAULT_REVIEW_THRESHOLDS: Readonly<ReviewThresholds> = Object.free
   qualificationKappa: 0.8,
 });
 
-/** Defaults overlaid with a validated partial input (throws a ZodError naming the key on bad input). */
+const resolvedCache = new WeakMap<object, ReviewThresholds>();
+
+/**
+ * Defaults overlaid with a validated partial input (throws a ZodError naming the key on bad
+ * input). The result for one input object is cached (inputs are treated as immutable), so
+ * comparing 10,000 items with the same thresholds validates them once.
+ */
 export function resolveThresholds(input: ReviewThresholdsInput | undefined): ReviewThresholds {
-  const parsed = reviewThresholdsInputSchema.parse(input ?? {});
+  if (input === undefined) return { ...DEFAULT_REVIEW_THRESHOLDS };
+  const cached = input !== null && typeof input === "object" ? resolvedCache.get(input) : undefined;
+  if (cached) return cached;
+  const parsed = reviewThresholdsInputSchema.parse(input);
   const out: Record<string, number> = { ...DEFAULT_REVIEW_THRESHOLDS };
   for (const [k, v] of Object.entries(parsed)) if (v !== undefined) out[k] = v;
-  return out as ReviewThresholds;
+  const result = Object.freeze(out) as ReviewThresholds;
+  resolvedCache.set(input, result);
+  return result;
 }
 
 function asObject(v: unknown): Record<string, unknown> {
