@@ -109,6 +109,31 @@ test.describe("admin study page", () => {
     expect(study.settings.completionCode).toBe("TYPED-CODE");
   });
 
+  test("two tabs: a stale item list is not saved over the other tab's, and settings saves keep each other's changes", async () => {
+    const studyId = await draftStudy(admin.request, `E2E two tabs ${stamp}`);
+    const [a, b] = [admin.page, await admin.context.newPage()];
+    for (const p of [a, b]) await p.goto(`/admin/studies/${studyId}`);
+
+    await a.getByRole("button", { name: "Use every item with a video" }).click();
+    await expect(a.getByText(`${TOC_ITEMS.length} items saved.`)).toBeVisible();
+    await b.getByTestId("study-items").fill("toc-mcq");
+    await b.getByRole("button", { name: "Save items" }).click();
+    await expect(b.getByText("changed elsewhere", { exact: false })).toBeVisible();
+    expect((await studyState(admin.request, studyId)).items).toHaveLength(TOC_ITEMS.length);
+
+    await a.getByLabel("Instructions").fill("Watch closely.");
+    await a.getByRole("button", { name: "Save settings" }).click();
+    await expect(a.getByText("Saved.", { exact: true })).toBeVisible();
+    await b.getByLabel("Completion code", { exact: true }).fill("TAB-B");
+    await b.getByRole("button", { name: "Save settings" }).click();
+    await expect(b.getByText("Saved.", { exact: true })).toBeVisible();
+    expect((await studyState(admin.request, studyId)).settings).toMatchObject({ instructions: "Watch closely.", completionCode: "TAB-B" });
+
+    await b.reload();
+    await expect(b.getByTestId("study-items")).toHaveValue(TOC_ITEMS.join("\n"));
+    await expect(b.getByLabel("Instructions")).toHaveValue("Watch closely.");
+  });
+
   test("a crowd study without a completion code warns, and opens only once the admin confirms", async () => {
     const studyId = await draftStudy(admin.request, `E2E no code ${stamp}`, { crowdPlatforms: ["prolific"] });
     const projectIds = await itemIds(admin.request, await projectIdByName(admin.request, TOC_PROJECT));

@@ -5,6 +5,7 @@ import { GET as studyRoute, PATCH as studyPatchRoute } from "@/app/api/studies/[
 import { PUT as itemsRoute } from "@/app/api/studies/[studyId]/items/route";
 import { POST as statusRoute } from "@/app/api/studies/[studyId]/status/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/studies/route";
+import { itemsFingerprint } from "@/lib/studies/items-fingerprint";
 import { createItems, createProject, ingestTestVideo } from "./baseline-fixtures";
 import { call } from "./support/requests";
 import { createTestUser, type TestUser } from "./support/users";
@@ -17,6 +18,7 @@ import { createTestUser, type TestUser } from "./support/users";
 let admin: TestUser;
 let projectId = "";
 let itemId = "";
+let otherItemId = "";
 
 async function draftStudy(settings: Record<string, unknown>) {
   const created = await call(createRoute, "/api/studies", {
@@ -41,8 +43,12 @@ describe("opening a crowd study without a completion code", { timeout: 120_000 }
     const video = await ingestTestVideo(30);
     const project = await createProject("TOCBENCH");
     projectId = project.id;
-    const [item] = await createItems(project.id, video.id, [{ externalId: "q1", format: "mcq_4", presentation: { options: ["a", "b", "c", "d"] }, truth: "B" }]);
+    const [item, other] = await createItems(project.id, video.id, [
+      { externalId: "q1", format: "mcq_4", presentation: { options: ["a", "b", "c", "d"] }, truth: "B" },
+      { externalId: "q2", format: "mcq_4", presentation: { options: ["a", "b", "c", "d"] }, truth: "C" },
+    ]);
     itemId = item.id;
+    otherItemId = other.id;
   });
 
   it("is refused with a 409 naming settings.completionCode and the platform; the study stays a draft", async () => {
@@ -130,5 +136,39 @@ describe("study reads through lib/studies (no Prisma in the routes)", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json.sessions).toBe(0);
     expect(typeof res.json.runId).toBe("string");
+  });
+});
+
+describe("replacing a study's items from two tabs", () => {
+  const put = (studyId: string, json: unknown) => call(itemsRoute, `/api/studies/${studyId}/items`, { as: admin, method: "PUT", json, params: { studyId } });
+
+  it("a save based on a list that changed since is refused (409 items_changed) and changes nothing; a current one saves", async () => {
+    const studyId = await draftStudy({ participantsPerVideo: null });
+    const loaded = itemsFingerprint([{ itemId, attentionCheck: false }]);
+    // Tab A saves first (from the loaded list): accepted, answers the new list's fingerprint.
+    const a = await put(studyId, { items: [{ itemId }, { itemId: otherItemId, attentionCheck: true }], baseFingerprint: loaded });
+    expect(a.status, a.text).toBe(200);
+    expect(a.json).toEqual({ items: 2, fingerprint: itemsFingerprint([{ itemId, attentionCheck: false }, { itemId: otherItemId, attentionCheck: true }]) });
+    // Tab B still holds the list it loaded: refused, naming why; tab A's list stays.
+    const b = await put(studyId, { items: [], baseFingerprint: loaded });
+    expect(b.status).toBe(409);
+    expect(b.json.error.code).toBe("items_changed");
+    expect(b.json.error.message).toMatch(/^items: .*changed elsewhere.*reload/);
+    expect(await db.studyItem.count({ where: { studyId } })).toBe(2);
+    // After a reload (the current fingerprint) it saves.
+    const c = await put(studyId, { items: [{ itemId }], baseFingerprint: a.json.fingerprint });
+    expect(c.status, c.text).toBe(200);
+    expect(await db.studyItem.count({ where: { studyId } })).toBe(1);
+  });
+
+  it("a malformed fingerprint is a 400 naming the field; items of an opened study cannot change", async () => {
+    const studyId = await draftStudy({ participantsPerVideo: null });
+    const bad = await put(studyId, { items: [{ itemId }], baseFingerprint: "xyz" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toMatch(/baseFingerprint/);
+    expect((await open(studyId)).status).toBe(200);
+    const late = await put(studyId, { items: [{ itemId }, { itemId: otherItemId }] });
+    expect(late.status).toBe(409);
+    expect(await db.studyItem.count({ where: { studyId } })).toBe(1);
   });
 });

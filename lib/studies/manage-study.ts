@@ -4,6 +4,7 @@ import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { forgetPlans } from "@/lib/protocol/load-plan";
 import { forgetStudyInfo } from "@/lib/protocol/load-session";
+import { itemsFingerprint } from "./items-fingerprint";
 import type { CreateStudyInput, StudyItemsInput, UpdateStudyInput } from "./study-schemas";
 import { parseStudySettings, studySettingsSchema } from "./study-settings";
 
@@ -74,14 +75,28 @@ export async function setStudyItems(studyId: string, input: StudyItemsInput, act
     if (!row.videoId) throw new HttpError(400, `items.${n}.itemId: the item has no video attached yet.`, "invalid_input");
     if (i.attentionCheck && !row.truth) throw new HttpError(400, `items.${n}.attentionCheck: the item has no known answer.`, "invalid_input");
   });
-  await db.$transaction([
-    db.studyItem.deleteMany({ where: { studyId } }),
-    db.studyItem.createMany({ data: input.items.map((i) => ({ studyId, itemId: i.itemId, attentionCheck: i.attentionCheck })) }),
-  ]);
+  await db.$transaction(async (tx) => {
+    // Takes the study row's lock (PostgreSQL) and re-checks DRAFT: a concurrent open or save waits.
+    const still = await tx.study.updateMany({ where: { id: studyId, status: "DRAFT" }, data: { status: "DRAFT" } });
+    if (still.count !== 1) throw new HttpError(409, "Items can only change while the study is a draft.");
+    if (input.baseFingerprint) {
+      const current = await tx.studyItem.findMany({ where: { studyId }, select: { itemId: true, attentionCheck: true } });
+      if (itemsFingerprint(current) !== input.baseFingerprint) {
+        throw new HttpError(
+          409,
+          `items: the study's items were changed elsewhere (another tab or admin) since this list was loaded (now ${current.length}); reload the page to see them before saving.`,
+          "items_changed",
+          { items: current.length },
+        );
+      }
+    }
+    await tx.studyItem.deleteMany({ where: { studyId } });
+    await tx.studyItem.createMany({ data: input.items.map((i) => ({ studyId, itemId: i.itemId, attentionCheck: i.attentionCheck })) });
+  });
   forgetPlans(studyId);
   forgetStudyInfo(studyId);
   await audit({ actorId, action: "study.items", targetType: "Study", targetId: studyId, details: { items: input.items.length } });
-  return { items: input.items.length };
+  return { items: input.items.length, fingerprint: itemsFingerprint(input.items) };
 }
 
 export async function closeStudy(studyId: string, actorId: string) {

@@ -21,6 +21,11 @@ export const studyItemsSchema = z.strictObject({
   items: z
     .array(z.strictObject({ itemId: z.string().min(1, "is required").max(64), attentionCheck: z.boolean().default(false) }))
     .max(100_000, "at most 100000 items"),
+  /**
+   * `itemsFingerprint` of the list the editor loaded: when given, a list changed since (another
+   * tab or admin) is not overwritten (409 `items_changed`).
+   */
+  baseFingerprint: z.string().regex(/^[0-9a-f]{16}$/, "must be 16 hex digits (itemsFingerprint)").optional(),
 });
 
 export const studyStatusSchema = z.strictObject({

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { itemsFingerprint } from "@/lib/studies/items-fingerprint";
 import type { EditorItem } from "@/lib/studies/study-queries";
 import { studyApi } from "../../_components/studies-api";
 import { usePendingSave } from "./unsaved-edits";
@@ -33,7 +34,7 @@ export function StudyItemsEditor({
   const byId = useMemo(() => new Map(items.map((i) => [i.id, i])), [items]);
   const byExt = useMemo(() => new Map(items.map((i) => [i.externalId, i])), [items]);
   const ext = (attention: boolean) => selected.filter((s) => s.attentionCheck === attention).map((s) => byId.get(s.itemId)?.externalId ?? s.itemId);
-  const [saved, setSaved] = useState(() => ({ ids: ext(false), checks: ext(true) }));
+  const [saved, setSaved] = useState(() => ({ ids: ext(false), checks: ext(true), fingerprint: itemsFingerprint(selected) }));
   const [ids, setIds] = useState(saved.ids.join("\n"));
   const [checks, setChecks] = useState(saved.checks.join("\n"));
   const [pending, setPendingFlag] = useState(false);
@@ -49,18 +50,17 @@ export function StudyItemsEditor({
       return text;
     }
     setPendingFlag(true);
-    const r = await studyApi<{ items: number }>("PUT", `/api/studies/${studyId}/items`, {
-      items: [
-        ...plain.map((e) => ({ itemId: byExt.get(e)!.id, attentionCheck: false })),
-        ...attention.map((e) => ({ itemId: byExt.get(e)!.id, attentionCheck: true })),
-      ],
-    });
+    const list = [
+      ...plain.map((e) => ({ itemId: byExt.get(e)!.id, attentionCheck: false })),
+      ...attention.map((e) => ({ itemId: byExt.get(e)!.id, attentionCheck: true })),
+    ];
+    const r = await studyApi<{ items: number; fingerprint: string }>("PUT", `/api/studies/${studyId}/items`, { items: list, baseFingerprint: saved.fingerprint });
     setPendingFlag(false);
     if (!r.ok) {
       setMessage({ tone: "error", text: `Items not saved: ${r.message}` });
       return `Items not saved: ${r.message}`;
     }
-    setSaved({ ids: plain, checks: attention });
+    setSaved({ ids: plain, checks: attention, fingerprint: r.data.fingerprint });
     setMessage({ tone: "success", text: `${r.data.items} items saved.` });
     router.refresh();
     return null;

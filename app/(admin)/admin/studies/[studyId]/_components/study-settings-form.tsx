@@ -26,13 +26,18 @@ export function StudySettingsForm({ studyId, status, settings }: { studyId: stri
   const draft = status === "DRAFT";
   const dirty = JSON.stringify(s) !== JSON.stringify(saved);
   const set = <K extends keyof StudySettings>(k: K, v: StudySettings[K]) => setS((x) => ({ ...x, [k]: v }));
+  // Only the changed settings are sent, so a save here never undoes another tab's change to others.
   const save = async (): Promise<string | null> => {
-    const r = await studyApi<{ study: { settings: StudySettings } }>("PATCH", `/api/studies/${studyId}`, { settings: s });
+    const submitted = s;
+    const changed = Object.fromEntries(Object.entries(submitted).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(saved[k as keyof StudySettings])));
+    const r = await studyApi<{ study: { settings: StudySettings } }>("PATCH", `/api/studies/${studyId}`, { settings: changed });
     if (!r.ok) {
       setMessage({ tone: "error", text: `Settings not saved: ${r.message}` });
       return `Settings not saved: ${r.message}`;
     }
-    setSaved(s);
+    const stored = { ...submitted, ...r.data.study.settings };
+    setSaved(stored);
+    setS((current) => (current === submitted ? stored : current));
     setMessage({ tone: "success", text: "Saved." });
     router.refresh();
     return null;
