@@ -7,7 +7,7 @@ import type { LabelValue, NormalisedItem } from "@/lib/benchmarks/types";
 import { loadVideoTiming } from "@/lib/benchmarks/video-timing";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
-import { bumpTruthVersion } from "@/lib/runs/mark-stale";
+import { bumpTruthVersion } from "@/lib/truth/truth-version";
 import { kickRescore } from "@/lib/runs/rescore-stale";
 import { truthShapeIssues, type ItemEdit } from "./item-edit-schema";
 

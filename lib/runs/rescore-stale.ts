@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import type { Problem } from "@/lib/metrics/problems";
-import { markAllStaleRuns, markStaleRuns } from "./mark-stale";
+import { markAllStaleRuns, markStaleRuns } from "@/lib/truth/truth-version";
 import { rescoreClaimedRun } from "./rescore-run";
 
 /**
