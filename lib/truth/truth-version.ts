@@ -20,7 +20,8 @@ import { db } from "@/lib/db/prisma";
  *
  * Truth-changing write paths and what they call: item edits (lib/projects/item-edit.ts) and
  * imports (lib/benchmarks/import-project.ts) call `bumpTruthVersion` inside their transaction and
- * `kickRescore()` after it commits (imports through lib/projects/import-upload.ts; the CLI leaves
+ * `truthCommitted()` after it commits (which wakes lib/runs' rescoring loop, registered with
+ * `onTruthCommitted`) (imports through lib/projects/import-upload.ts; the CLI leaves
  * it to the server's loop, started by instrumentation.ts, whose sweep finds the stale runs).
  * An adjudication that resolves to a new truth must do the same.
  */
@@ -47,4 +48,28 @@ export async function markAllStaleRuns(): Promise<number> {
   let n = 0;
   for (const p of projects) n += await markStaleRuns(p.id);
   return n;
+}
+
+type TruthListener = () => void;
+const listeners = globalThis as typeof globalThis & { playheadTruthListeners?: Map<string, TruthListener> };
+
+/**
+ * Registers what runs after a truth change commits, under a name (registering a name again
+ * replaces it, so a reloaded module does not add a second copy). lib/runs registers the wake-up
+ * of its rescoring loop here, so the domains that change truth (imports, item edits,
+ * adjudication) call {@link truthCommitted} instead of importing lib/runs.
+ */
+export function onTruthCommitted(name: string, listener: TruthListener): void {
+  (listeners.playheadTruthListeners ??= new Map()).set(name, listener);
+}
+
+/** Call after the transaction that changed truth commits: wakes every registered listener (errors are logged, never thrown). */
+export function truthCommitted(): void {
+  for (const [name, listener] of listeners.playheadTruthListeners ?? []) {
+    try {
+      listener();
+    } catch (error) {
+      console.error(`[playhead] truth listener ${name}`, error);
+    }
+  }
 }
