@@ -20,6 +20,9 @@ bash scripts/ensure-node-deps.sh || exit 1
 if has typecheck; then
   step "type check"
   npx tsc --noEmit -p . || { echo "type check failed"; echo "typecheck: 0 passed, 1 failed" > "$results/typecheck.txt"; status=1; }
+  # Layering rules (.dependency-cruiser.cjs, docs/architecture.md): no cycles, no lib/ domain
+  # importing app/, components/ or a domain above it, no Prisma client outside lib/, pure lib/metrics.
+  npm run --silent check:deps || { echo "dependency rules failed"; echo "typecheck: 0 passed, 1 failed" > "$results/typecheck.txt"; status=1; }
 fi
 
 if has unit; then

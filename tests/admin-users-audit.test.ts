@@ -2,7 +2,7 @@ import { db, testDb } from "@/tests/support/test-db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audit } from "@/lib/audit/audit";
 import { queryAuditLog } from "@/lib/audit/query";
-import { AUDIT_PAGE_SIZE, auditQuerySchema } from "@/lib/auth/schemas";
+import { AUDIT_PAGE_SIZE, auditQuerySchema } from "@/lib/audit/query-schema";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 
 describe(`audit log queries (${testDb.provider})`, () => {

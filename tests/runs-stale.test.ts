@@ -8,7 +8,8 @@ import { POST as rescoreRoute } from "@/app/api/projects/[projectId]/runs/[runId
 import { GET as leaderboardRoute } from "@/app/api/projects/[projectId]/leaderboard/route";
 import { PATCH as itemRoute } from "@/app/api/projects/[projectId]/items/[itemId]/route";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
-import { bumpTruthVersion, markStaleRuns, onTruthChanged } from "@/lib/runs/mark-stale";
+import { onTruthChanged } from "@/lib/runs/mark-stale";
+import { bumpTruthVersion, markStaleRuns } from "@/lib/truth/truth-version";
 import { claimRun, rescoreStaleRuns, startRescoreLoop, RESCORE_LEASE_MS } from "@/lib/runs/rescore-stale";
 import * as vcbenchCli from "@/lib/score-cli/vcbench";
 import { call } from "@/tests/support/requests";

@@ -3,8 +3,7 @@ import { audit, type DbTx } from "@/lib/audit/audit";
 import { STORED_ITEM_SELECT, itemContentKey, itemSnapshot, normalisedFromStored, truthContentKey } from "@/lib/benchmarks/stored-item";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
-import { bumpTruthVersion } from "@/lib/runs/mark-stale";
-import { kickRescore } from "@/lib/runs/rescore-stale";
+import { bumpTruthVersion, truthCommitted } from "@/lib/truth/truth-version";
 import type { TaskUser } from "@/lib/tasks/task-access";
 import { parseWorkflowSettings } from "@/lib/tasks/workflow-settings";
 import { annotationFor, type LoadedAnnotation } from "./annotation-access";
@@ -65,7 +64,7 @@ export async function submitAnnotation(user: TaskUser, annotationId: string, bas
         }
       : undefined,
   });
-  if (truthChanged) kickRescore();
+  if (truthChanged) truthCommitted();
   return { version: written.version, submittedAt: written.savedAt.toISOString(), truthWritten: writesTruth, truthChanged, projectTruthVersion };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { AUDIT_PAGE_SIZE, type AuditQuery } from "@/lib/auth/schemas";
+import { AUDIT_PAGE_SIZE, type AuditQuery } from "@/lib/audit/query-schema";
 import { db } from "@/lib/db/prisma";
 
 export type AuditRow = {

@@ -91,13 +91,6 @@ export const createApiTokenSchema = z.strictObject({
   name: z.string({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
 });
 
-export const AUDIT_PAGE_SIZE = 50;
-export const auditQuerySchema = z.object({
-  page: z.coerce.number({ error: "must be a number" }).int().min(1).max(100_000).catch(1),
-  action: z.string().trim().max(100).optional().catch(undefined),
-  actor: z.string().trim().max(254).optional().catch(undefined),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** Only same-site relative paths are accepted as a post-sign-in destination. */
 export function safeCallbackPath(value: string | null | undefined): string {

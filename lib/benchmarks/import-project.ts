@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { audit, type DbTx } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
-import { bumpTruthVersion } from "@/lib/runs/mark-stale";
+import { bumpTruthVersion } from "@/lib/truth/truth-version";
 import { sha256File } from "@/lib/video/hash-file";
 import { newId } from "./ids";
 import { issue } from "./issues";

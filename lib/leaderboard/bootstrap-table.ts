@@ -9,7 +9,7 @@
  * left out of that column's quantiles, as `bootstrapCI` does.
  */
 import { bootstrapCI, quantileSorted } from "@/lib/metrics/bootstrap";
-import { compileItemTable, type ItemRecord } from "./item-table";
+import { compileItemTable, type ItemRecord } from "@/lib/scoring/item-table";
 
 export type ColumnInterval = { lower: number; upper: number; standardError: number | null; validResamples: number };
 export type TableIntervals = Record<string, ColumnInterval>;

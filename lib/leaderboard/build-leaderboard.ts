@@ -6,8 +6,8 @@ import { ensureRescoreLoop } from "@/lib/runs/rescore-stale";
 import type { RunAggregates } from "@/lib/runs/types";
 import { bootstrapTable, DEFAULT_BOOTSTRAP, type BootstrapSettings, type TableIntervals } from "./bootstrap-table";
 import { CHANCE_NOTES, columnsFor, primaryColumn, type LeaderboardColumn } from "./columns";
-import { tableFromItems, type ItemRecord } from "./item-table";
-import type { Table } from "./tables";
+import { tableFromItems, type ItemRecord } from "@/lib/scoring/item-table";
+import type { Table } from "@/lib/scoring/tables";
 import type { LeaderboardData, LeaderboardRow } from "./types";
 
 export type LeaderboardOptions = {

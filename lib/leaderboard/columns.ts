@@ -16,6 +16,7 @@
  *   (Table 2); extras `mcq_acc`, `numeric_mra`, `challenge.<label>`;
  * - VSAS-Bench: `acc.<overall|Present|Cumulative|Future>`, `cons.<...>`; extra `rubric.overall`.
  */
+import { VSAS_TYPES, VSTAT_ELEMENTS, VSTAT_STRUCTURES } from "@/lib/scoring/table-keys";
 
 export type ColumnUnit = "percent" | "raw";
 
@@ -61,14 +62,6 @@ export const EC_CATEGORIES: ReadonlyArray<[string, string]> = [
   ["F", "Conditional"],
 ];
 
-export const VSTAT_ELEMENTS = ["Count", "Location", "Attribute"];
-export const VSTAT_STRUCTURES = ["Atomic", "Sequence", "Set", "Dict"];
-export const VSAS_TYPES = ["Present", "Cumulative", "Future"];
-
-/** Paper spelling of a VSTAT taxonomy label ("location" → "Location"); unknown labels keep their text. */
-export function vstatLabel(value: string, known: readonly string[]): string {
-  return known.find((k) => k.toLowerCase() === value.trim().toLowerCase()) ?? value.trim();
-}
 
 const col = (c: Partial<LeaderboardColumn> & Pick<LeaderboardColumn, "key" | "label" | "group">): LeaderboardColumn => ({
   chart: null,

@@ -8,7 +8,7 @@ import { scoreRawPredictions } from "@/lib/runs/score-raws";
 import { truthIndexFromNormalised } from "@/lib/runs/truth-from-normalised";
 import type { MetricVariant } from "@/lib/runs/types";
 import { bootstrapTable } from "./bootstrap-table";
-import { compileItemTable, tableFromItems } from "./item-table";
+import { compileItemTable, tableFromItems } from "@/lib/scoring/item-table";
 
 /**
  * The per-item path (bootstrap statistic, human runs) must give exactly the table derived from

@@ -1,7 +1,6 @@
 import "server-only";
 import { rm } from "node:fs/promises";
 import { importParsed, type ImportOutcome } from "@/lib/benchmarks/import-project";
-import { kickRescore } from "@/lib/runs/rescore-stale";
 import { issue } from "@/lib/benchmarks/issues";
 import { parseBenchmarkFile } from "@/lib/benchmarks/parse-file";
 import { defaultProjectName } from "@/lib/benchmarks/project-defaults";
@@ -10,6 +9,7 @@ import { db } from "@/lib/db/prisma";
 import type { BenchmarkKind } from "@/lib/db/types";
 import { HttpError } from "@/lib/http/http-error";
 import { readLines } from "@/lib/scoring/read-lines";
+import { truthCommitted } from "@/lib/truth/truth-version";
 import { receiveUpload } from "@/lib/video-library/receive-upload";
 import { parseUploadName, UPLOAD_NAME_HEADER } from "@/lib/video-library/upload-name";
 import { sha256File } from "@/lib/video/hash-file";
@@ -141,7 +141,7 @@ export async function importUploadedBenchmark(request: Request, options: UploadI
       };
       if (report.errors.length > 0) return failure(422, body);
       // Runs made stale by changed truth (flagged in the import's transaction) are rescored in the background.
-      if (!options.dryRun) kickRescore();
+      if (!options.dryRun) truthCommitted();
       return { status: !options.dryRun && !before ? 201 : 200, body };
     } finally {
       release();

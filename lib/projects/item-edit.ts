@@ -7,8 +7,7 @@ import type { LabelValue, NormalisedItem } from "@/lib/benchmarks/types";
 import { loadVideoTiming } from "@/lib/benchmarks/video-timing";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
-import { bumpTruthVersion } from "@/lib/runs/mark-stale";
-import { kickRescore } from "@/lib/runs/rescore-stale";
+import { bumpTruthVersion, truthCommitted } from "@/lib/truth/truth-version";
 import { truthShapeIssues, type ItemEdit } from "./item-edit-schema";
 
 /**
@@ -191,6 +190,6 @@ export async function editItem(projectId: string, itemId: string, edit: ItemEdit
     return { changed: true, version, truthChanged, truthVersion, projectTruthVersion };
   });
   // After the commit: the background loop rescores the runs marked stale above.
-  if (result.truthChanged) kickRescore();
+  if (result.truthChanged) truthCommitted();
   return result;
 }

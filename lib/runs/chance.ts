@@ -7,8 +7,8 @@
  *   Appendix B); per-item scores are 1/k (MCQ only) and `scoreVstatDoc` of the chosen constant.
  * VCBench, EC-Bench and VSAS-Bench papers report none, so none is made (the leaderboard says so).
  */
-import { tableFromItems } from "@/lib/leaderboard/item-table";
-import { vstatTableOf } from "@/lib/leaderboard/tables";
+import { tableFromItems } from "@/lib/scoring/item-table";
+import { vstatTableOf } from "@/lib/scoring/tables";
 import { TOC_RANDOM_CHANCE } from "@/lib/metrics/tocbench";
 import { chanceBaselines, defaultTypeKey, scoreVstatDoc, vstatTarget } from "@/lib/metrics/vstat";
 import { vstatDocOf } from "./score-vstat";

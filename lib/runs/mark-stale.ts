@@ -1,55 +1,14 @@
 import "server-only";
-import type { DbTx } from "@/lib/audit/audit";
-import { db } from "@/lib/db/prisma";
+import { markStaleRuns } from "@/lib/truth/truth-version";
 import { kickRescore } from "./rescore-stale";
 
 /**
- * Staleness of runs. Every change of ground truth bumps `Project.truthVersion`; a run records
- * the truthVersion its scores were computed at, so a run with an older one is out of date.
- *
- * - `markStaleRuns(projectId)`: flags `stale = true` on every run of the project scored at an
- *   older truthVersion (idempotent; call it after any truth change, in the same transaction or
- *   after it). The leaderboard also treats `run.truthVersion < project.truthVersion` as stale,
- *   so a truth edit that forgot to call this is still flagged.
- * - `bumpTruthVersion(projectId, tx)`: for code that edits ItemTruth: increments the project's
- *   truthVersion and marks its runs stale, inside the caller's transaction.
- * - `onTruthChanged(projectId)`: marks stale runs and wakes the background rescoring loop
- *   (lib/runs/rescore-stale.ts). Call it after the transaction that changed the truth commits.
- *
- * Truth-changing write paths and what they call: item edits (lib/projects/item-edit.ts) and
- * imports (lib/benchmarks/import-project.ts) call `bumpTruthVersion` inside their transaction and
- * `kickRescore()` after it commits (imports through lib/projects/import-upload.ts; the CLI leaves
- * it to the server's loop, started by instrumentation.ts, whose sweep finds the stale runs).
- * An adjudication that resolves to a new truth must do the same.
+ * Marks the project's out-of-date runs stale (lib/truth/truth-version.ts) and wakes the
+ * rescoring loop. Call it after the transaction that changed the truth commits. Returns how
+ * many runs were marked.
  */
-export async function markStaleRuns(projectId: string, tx: DbTx = db): Promise<number> {
-  const project = await tx.project.findUnique({ where: { id: projectId }, select: { truthVersion: true } });
-  if (!project) return 0;
-  const { count } = await tx.modelRun.updateMany({
-    where: { projectId, truthVersion: { lt: project.truthVersion }, stale: false },
-    data: { stale: true },
-  });
-  return count;
-}
-
-/** Increments the project's truthVersion and marks its runs stale (use inside the transaction that edits truth). */
-export async function bumpTruthVersion(projectId: string, tx: DbTx): Promise<number> {
-  const p = await tx.project.update({ where: { id: projectId }, data: { truthVersion: { increment: 1 } }, select: { truthVersion: true } });
-  await markStaleRuns(projectId, tx);
-  return p.truthVersion;
-}
-
-/** Marks the project's out-of-date runs stale and wakes the rescoring loop. Returns how many were marked. */
 export async function onTruthChanged(projectId: string): Promise<number> {
   const n = await markStaleRuns(projectId);
   kickRescore();
-  return n;
-}
-
-/** Marks stale runs in every project (the rescoring loop's sweep; catches truth edits that did not call onTruthChanged). */
-export async function markAllStaleRuns(): Promise<number> {
-  const projects = await db.project.findMany({ select: { id: true } });
-  let n = 0;
-  for (const p of projects) n += await markStaleRuns(p.id);
   return n;
 }

@@ -7,16 +7,10 @@
  * Rows are joined on question_id (and video_id when given). The first row of a question wins.
  */
 import type { Interval } from "@/lib/metrics/intervals";
-import { parseClipCell } from "@/lib/metrics/parse-time";
+import { ecClips, ecColumns, ecJudged, isEcColumnsError } from "@/lib/scoring/ecbench";
 import { itemById, type ParseContext } from "./parse-context";
 import { PredictionFileError, readCsvText } from "./text-records";
 import type { EcRaw } from "./types";
-
-function parseCount(v: string | undefined): number | null {
-  if (v === undefined) return null;
-  const t = v.trim();
-  return /^\d+$/.test(t) ? Number(t) : null;
-}
 
 /** Reads an EC-Bench prediction CSV into raw predictions keyed by item id. Missing columns are fatal. */
 export function parseEcCsv(text: string, ctx: ParseContext): { raws: Map<string, EcRaw>; usable: number; records: number; meta: Record<string, string> } {
@@ -34,15 +28,9 @@ export function parseEcCsv(text: string, ctx: ParseContext): { raws: Map<string,
       "question_id",
     );
   }
-  let answerColumn: string;
-  if (ctx.answerColumn) {
-    if (!columns.includes(ctx.answerColumn)) {
-      throw new PredictionFileError(`line 1 of ${file}: answer column "${ctx.answerColumn}" not found (columns: ${columns.join(", ")})`, "missing_column", 1, ctx.answerColumn);
-    }
-    answerColumn = ctx.answerColumn;
-  } else {
-    const detected = columns.filter((c) => c.endsWith("_A") && c !== "A" && c !== "answer");
-    if (detected.length === 0) {
+  const cols = ecColumns(columns, { answerColumn: ctx.answerColumn, clipsColumn: ctx.clipsColumn });
+  if (isEcColumnsError(cols)) {
+    if (cols.kind === "no_answer_column") {
       throw new PredictionFileError(
         `line 1 of ${file}: no answer column: add a "<model>_A" column (the reference's convention) or name one with answerColumn (columns: ${columns.join(", ")})`,
         "missing_column",
@@ -50,21 +38,13 @@ export function parseEcCsv(text: string, ctx: ParseContext): { raws: Map<string,
         "<model>_A",
       );
     }
-    if (detected.length > 1) {
-      p.add({ code: "multiple_answer_columns", line: 1, message: `line 1 of ${file}: several answer columns (${detected.join(", ")}); scoring "${detected[0]}" (choose with answerColumn)` });
-    }
-    answerColumn = detected[0];
+    const what = cols.kind === "answer_missing" ? "answer" : "clips";
+    throw new PredictionFileError(`line 1 of ${file}: ${what} column "${cols.column}" not found (columns: ${columns.join(", ")})`, "missing_column", 1, cols.column);
   }
-  const model = answerColumn.endsWith("_A") ? answerColumn.slice(0, -2) : answerColumn;
-  let clipsColumn: string | undefined;
-  if (ctx.clipsColumn) {
-    if (!columns.includes(ctx.clipsColumn)) {
-      throw new PredictionFileError(`line 1 of ${file}: clips column "${ctx.clipsColumn}" not found (columns: ${columns.join(", ")})`, "missing_column", 1, ctx.clipsColumn);
-    }
-    clipsColumn = ctx.clipsColumn;
-  } else if (columns.includes(`${model}_clips`)) clipsColumn = `${model}_clips`;
-  const judgedCols = ["tp", "fp", "fn"].map((k) => `${model}_${k}`);
-  const hasJudged = judgedCols.every((c) => columns.includes(c));
+  if (cols.detected.length > 1) {
+    p.add({ code: "multiple_answer_columns", line: 1, message: `line 1 of ${file}: several answer columns (${cols.detected.join(", ")}); scoring "${cols.answerColumn}" (choose with answerColumn)` });
+  }
+  const { answerColumn, clipsColumn, model, judgedColumns: judgedCols, hasJudged } = cols;
 
   const raws = new Map<string, EcRaw>();
   let usable = 0;
@@ -90,22 +70,15 @@ export function parseEcCsv(text: string, ctx: ParseContext): { raws: Map<string,
     }
     const answer = row.cells[answerColumn] ?? "";
     const raw: EcRaw = { answer, line: row.line };
+    const at = { line: row.line, file, id };
     if (clipsColumn) {
       const cell = row.cells[clipsColumn] ?? "";
-      const parsed = parseClipCell(cell, ctx.clipParser, { line: row.line, id, field: clipsColumn });
-      for (const pr of parsed.problems) p.add({ ...pr, message: `line ${row.line} of ${file} (question ${id}, ${clipsColumn}): ${pr.message}` });
-      raw.clips = parsed.intervals.map(([s, e]: Interval) => [s, e] as [number, number]);
+      raw.clips = ecClips(cell, ctx.clipParser, clipsColumn, at, p).map(([s, e]: Interval) => [s, e] as [number, number]);
       raw.clipsText = cell;
       raw.clipParser = ctx.clipParser;
     }
-    if (hasJudged && item.format === "enumeration" && answer.trim() !== "") {
-      const [tp, fp, fn] = judgedCols.map((c) => parseCount(row.cells[c]));
-      const anyGiven = judgedCols.some((c) => (row.cells[c] ?? "").trim() !== "");
-      if (tp !== null && fp !== null && fn !== null) raw.judged = { tp, fp, fn };
-      else if (anyGiven) {
-        p.add({ code: "invalid_judgement", line: row.line, id, message: `line ${row.line} of ${file}: judged counts ${judgedCols.join("/")} must be non-negative integers; the deterministic matcher is used instead` });
-      }
-    }
+    const judged = ecJudged(row.cells, cols, item.format === "enumeration", at, p);
+    if (judged) raw.judged = judged;
     raws.set(item.itemId, raw);
   }
   const meta: Record<string, string> = { answer_column: answerColumn, model };

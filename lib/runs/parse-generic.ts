@@ -19,8 +19,9 @@
 import { parseClipCell } from "@/lib/metrics/parse-time";
 import { idText, itemById, type ParseContext } from "./parse-context";
 import { shortJson, type JsonRecord } from "./text-records";
-import { firstText } from "./parse-vstat";
-import { addVsasEvent, newVsasSeen } from "./parse-vsas";
+import { firstText } from "@/lib/scoring/vstat";
+import { newVsasSeen } from "@/lib/scoring/vsas";
+import { addVsasEvent } from "./parse-vsas";
 import type { EcRaw, RawPrediction, RunBenchmark, TruthItem, VcbenchRaw, VsasRaw } from "./types";
 
 /** Reads generic records into raw predictions keyed by item id. */

@@ -10,25 +10,14 @@
  * (the later record is used), length mismatches, `gts` that differ from the truth (the truth is
  * used). Values are parsed at scoring time (`parseVcbenchPrediction`, lib/metrics).
  */
+import { VCBENCH_TIME_TOLERANCE, nearestQueryPoint } from "@/lib/scoring/vcbench";
 import type { JsonRecord } from "./text-records";
 import { shortJson } from "./text-records";
 import { idText, itemById, type ParseContext } from "./parse-context";
 import type { TruthItem, VcbenchRaw } from "./types";
 
-/** Query times of predictions match the truth's within this many seconds (as the CLI). */
-export const VCBENCH_TIME_TOLERANCE = 0.051;
-
 function nearestPoint(item: TruthItem, t: number): number {
-  let best = -1;
-  let bestD = Infinity;
-  item.queryPoints.forEach((q, i) => {
-    const d = Math.abs(q.timeSec - t);
-    if (d < bestD) {
-      bestD = d;
-      best = i;
-    }
-  });
-  return bestD <= VCBENCH_TIME_TOLERANCE ? best : -1;
+  return nearestQueryPoint(item.queryPoints.map((q) => q.timeSec), 0, item.queryPoints.length, t);
 }
 
 function finiteList(v: unknown): number[] | null {

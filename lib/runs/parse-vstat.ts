@@ -5,20 +5,10 @@
  * field can be named (`answerColumn`); otherwise `prediction`, `response`, `filtered_resps` and
  * `resps` (first element) are tried in that order. The first record of a doc_id wins.
  */
+import { vstatDocId, vstatResponse } from "@/lib/scoring/vstat";
 import type { ParseContext } from "./parse-context";
 import { shortJson, type JsonRecord } from "./text-records";
 import type { VstatRaw } from "./types";
-
-export const VSTAT_PREDICTION_FIELDS = ["prediction", "response", "filtered_resps", "resps"];
-
-/** A response as text: strings as they are, numbers/booleans written out, lists by their first element, null as "". */
-export function firstText(v: unknown): string | undefined {
-  if (typeof v === "string") return v;
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  if (Array.isArray(v)) return v.length ? firstText(v[0]) : "";
-  if (v === null) return "";
-  return undefined;
-}
 
 /** Reads native VSTAT records into raw predictions keyed by item id. */
 export function parseVstatRecords(records: readonly JsonRecord[], ctx: ParseContext): { raws: Map<string, VstatRaw>; usable: number } {
@@ -32,8 +22,8 @@ export function parseVstatRecords(records: readonly JsonRecord[], ctx: ParseCont
     }
     const rec = value as Record<string, unknown>;
     const rawId = rec.doc_id;
-    const docId = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId.trim()) ? Number(rawId) : NaN;
-    if (!Number.isInteger(docId) || docId < 0) {
+    const docId = vstatDocId(rawId);
+    if (docId === null) {
       p.add({ code: "invalid_id", line, field: "doc_id", message: `line ${line}: doc_id ${shortJson(rawId)} is not a non-negative integer; ignored` });
       continue;
     }
@@ -52,21 +42,13 @@ export function parseVstatRecords(records: readonly JsonRecord[], ctx: ParseCont
       p.add({ code: "duplicate_id", line, id: String(docId), field: "doc_id", message: `line ${line}: doc_id ${docId} repeats line ${prev.line}; ignored` });
       continue;
     }
-    const fields = ctx.answerColumn ? [ctx.answerColumn] : VSTAT_PREDICTION_FIELDS;
-    const field = fields.find((f) => f in rec);
-    const text = field === undefined ? undefined : firstText(rec[field]);
-    if (text === undefined) {
-      p.add({
-        code: field === undefined ? "missing_field" : "invalid_answer",
-        line,
-        id: String(docId),
-        field: field ?? fields.join("|"),
-        message: `line ${line}: ${field === undefined ? `no ${fields.map((f) => `"${f}"`).join(" or ")} field` : `"${field}" is not text`}; question ${item.externalId} scores 0`,
-      });
+    const r = vstatResponse(rec, ctx.answerColumn);
+    if (!("text" in r)) {
+      p.add({ code: r.code, line, id: String(docId), field: r.field, message: `line ${line}: ${r.reason}; question ${item.externalId} scores 0` });
       raws.set(item.itemId, { response: "", line });
       continue;
     }
-    raws.set(item.itemId, { response: text, line });
+    raws.set(item.itemId, { response: r.text, line });
   }
   return { raws, usable };
 }

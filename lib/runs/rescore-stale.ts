@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import type { Problem } from "@/lib/metrics/problems";
-import { markAllStaleRuns, markStaleRuns } from "./mark-stale";
+import { markAllStaleRuns, markStaleRuns, onTruthCommitted } from "@/lib/truth/truth-version";
 import { rescoreClaimedRun } from "./rescore-run";
 
 /**
@@ -179,3 +179,6 @@ export function kickRescore(): void {
   const state = g.playheadRescoreLoop;
   if (state && !state.stopped) schedule(state, state.running ? 0 : 250);
 }
+
+// Truth-changing domains (imports, item edits) signal through lib/truth; the loop wakes here.
+onTruthCommitted("rescore", kickRescore);

@@ -13,6 +13,7 @@
  * was read with another parser. With `lenient`, each repaired truth cell is reported.
  */
 import { DEFAULT_CLIP_PARSER, parseClipCell, type ClipParser } from "@/lib/metrics/parse-time";
+import { ecSkipProblems } from "@/lib/scoring/ecbench";
 import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { Interval } from "@/lib/metrics/intervals";
 import { scoreEcBench, type EcBenchSummary, type EcRow, type EcVariant } from "@/lib/metrics/ecbench";
@@ -96,8 +97,7 @@ export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<strin
   const paper = variant === "paper" ? main : other;
   const reference = variant === "paper" ? other : main;
   const s = main.summary;
-  if (s.skipped_blank_prediction > 0) problems.add({ code: "blank_answer", message: `${s.skipped_blank_prediction} row(s) have a blank answer and were skipped (as the reference)` });
-  if (s.skipped_blank_truth > 0) problems.add({ code: "blank_truth", message: `${s.skipped_blank_truth} question(s) have a blank truth answer and were skipped (as the reference)` });
+  ecSkipProblems(s, "answer", "question(s)", problems);
 
   const results: ScoredItem[] = main.details.map((d, i) => {
     const raw = raws.get(rowItems[i].itemId) as EcRaw;

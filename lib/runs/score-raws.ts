@@ -4,7 +4,7 @@
  * aggregate. The same function scores a fresh upload and rescoring a stale run from its stored raws.
  */
 import type { ClipParser } from "@/lib/metrics/parse-time";
-import { tableFromMetrics } from "@/lib/leaderboard/tables";
+import { tableFromMetrics } from "@/lib/scoring/tables";
 import { scoreEcRaws } from "./score-ecbench";
 import { scoreTocRaws } from "./score-tocbench";
 import { scoreVcbenchRaws, type PartialOutcome } from "./score-vcbench";

@@ -2,7 +2,7 @@
  * Reading an uploaded prediction file held in memory (PURE): JSONL records with 1-based line
  * numbers, CSV rows with the line each record starts on, and the problems for unreadable lines.
  */
-import { parse as parseCsv } from "csv-parse/sync";
+import { readCsvTable, type CsvTable } from "@/lib/scoring/csv";
 import { splitLines } from "@/lib/benchmarks/text-lines";
 import type { Problem } from "@/lib/metrics/problems";
 
@@ -67,42 +67,23 @@ export function firstObject(records: readonly JsonRecord[]): { line: number; val
   return null;
 }
 
-export type CsvRow = { line: number; cells: Record<string, string> };
+export type { CsvRow } from "@/lib/scoring/csv";
 
 /**
- * Reads a CSV text (RFC 4180 quoting, multi-line cells, BOM dropped) into a header and rows keyed
- * by column name, each with the line its record starts on. An unreadable record (a broken quote)
- * refuses the whole file (`malformed_csv` naming its line: the rows after it cannot be trusted;
- * the command-line scorer skips it instead); rows with another number of fields than the header
- * are read by position and reported (`column_count`), as the command-line scorer does.
+ * Reads a CSV text (lib/scoring/csv.ts, as the command-line scorer) into a header and rows.
+ * An unreadable record (a broken quote) refuses the whole file (`malformed_csv` naming its
+ * line: the rows after it cannot be trusted; the command-line scorer skips it instead).
  */
-export function readCsvText(text: string, fileName = "the file"): { columns: string[]; rows: CsvRow[]; problems: Problem[] } {
-  const problems: Problem[] = [];
-  const startLine = (endLine: number, raw: string | undefined) => {
-    const body = (raw ?? "").replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\r?\n$/, "");
-    return endLine - (body.match(/\n/g)?.length ?? 0);
-  };
-  let records: { record: string[]; info: { lines: number }; raw?: string }[];
+export function readCsvText(text: string, fileName = "the file"): CsvTable {
+  let table: CsvTable;
   try {
-    records = parseCsv(text, {
-      bom: true,
-      info: true,
-      raw: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_skip: (err: { message?: string; lines?: number } | undefined, raw: string | undefined) => {
-        const line = typeof err?.lines === "number" ? startLine(err.lines, raw) : undefined;
-        problems.push({ code: "malformed_csv", line, message: `line ${line ?? "?"} of ${fileName}: unreadable CSV record (${err?.message ?? "parse error"}); skipped` });
-        return undefined;
-      },
-    } as never) as unknown as { record: string[]; info: { lines: number }; raw?: string }[];
+    table = readCsvTable(text, fileName);
   } catch (err) {
     throw new PredictionFileError(`${fileName} is not a readable CSV file (${(err as Error).message})`, "malformed_csv", 1);
   }
   // A broken quote shifts how every later line splits into fields: the file is refused, naming
   // the first unreadable record, rather than scored from rows that may be misread.
-  const broken = problems.find((p) => p.code === "malformed_csv");
+  const broken = table.problems.find((p) => p.code === "malformed_csv");
   if (broken) {
     throw new PredictionFileError(
       `${broken.message.replace(/; skipped$/, "")}; the file's quoting is broken from there on, so it is not scored (fix the quote and upload it again)`,
@@ -110,21 +91,7 @@ export function readCsvText(text: string, fileName = "the file"): { columns: str
       broken.line ?? 1,
     );
   }
-  if (records.length === 0) return { columns: [], rows: [], problems };
-  const columns = records[0].record.map((c) => c.trim());
-  const rows: CsvRow[] = [];
-  for (const r of records.slice(1)) {
-    const line = startLine(r.info.lines, r.raw);
-    if (r.record.length !== columns.length) {
-      problems.push({ code: "column_count", line, message: `line ${line} of ${fileName}: ${r.record.length} fields where the header has ${columns.length}; fields read by position` });
-    }
-    const cells: Record<string, string> = {};
-    columns.forEach((c, i) => {
-      if (!(c in cells)) cells[c] = r.record[i] ?? "";
-    });
-    rows.push({ line, cells });
-  }
-  return { columns, rows, problems };
+  return table;
 }
 
 /** JSON text of a value, shortened for messages. */

@@ -1,10 +1,10 @@
 import "server-only";
 import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
-import { parse } from "csv-parse/sync";
-import { scoreEcBench, type EcBenchSummary, type EcGroupSummary, type EcRow, type EcVariant, type JudgedMatch } from "@/lib/metrics/ecbench";
-import type { Interval } from "@/lib/metrics/intervals";
-import { DEFAULT_CLIP_PARSER, parseClipCell, type ClipParser } from "@/lib/metrics/parse-time";
+import { scoreEcBench, type EcBenchSummary, type EcGroupSummary, type EcRow, type EcVariant } from "@/lib/metrics/ecbench";
+import { DEFAULT_CLIP_PARSER, type ClipParser } from "@/lib/metrics/parse-time";
+import { ecClips, ecColumns, ecJudged, ecSkipProblems, isEcColumnsError, type EcColumns } from "@/lib/scoring/ecbench";
+import { readCsvTable, type CsvRow } from "@/lib/scoring/csv";
 import { FileReadError, readTextFile } from "@/lib/scoring/read-lines";
 import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
@@ -46,7 +46,6 @@ export type EcbenchCliOptions = ScoreCliOptions & {
   clipEndPadding?: number;
 };
 
-type CsvRow = { line: number; cells: Record<string, string> };
 type CsvFile = { name: string; columns: string[]; rows: CsvRow[] };
 
 const TRUTH_REQUIRED = ["question_id", "task_type", "answer"];
@@ -60,54 +59,17 @@ const CATEGORY_NAMES: Record<string, string> = {
 };
 
 function readCsv(path: string, problems: ProblemLog): CsvFile {
-  const text = readTextFile(path);
   const name = basename(path);
-  const startLine = (endLine: number, raw: string | undefined) => {
-    const body = (raw ?? "").replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\r?\n$/, "");
-    return endLine - (body.match(/\n/g)?.length ?? 0);
-  };
-  let records: { record: string[]; info: { lines: number }; raw?: string }[];
+  const text = readTextFile(path);
+  let table;
   try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      raw: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_skip: (err, raw) => {
-        const endLine = (err as { lines?: unknown } | undefined)?.lines;
-        const line = typeof endLine === "number" ? startLine(endLine, raw) : undefined;
-        problems.add({
-          code: "malformed_csv",
-          line,
-          message: `line ${line ?? "?"} of ${name}: unreadable CSV record (${err?.message ?? "parse error"}); skipped`,
-        });
-        return undefined;
-      },
-    }) as unknown as { record: string[]; info: { lines: number }; raw?: string }[];
+    table = readCsvTable(text, name);
   } catch (err) {
     throw new FileReadError(path, `not a readable CSV file (${(err as Error).message})`);
   }
-  if (records.length === 0) throw new FileReadError(path, "empty CSV file (no header)");
-  const columns = records[0].record.map((c) => c.trim());
-  const rows: CsvRow[] = [];
-  for (const r of records.slice(1)) {
-    const line = startLine(r.info.lines, r.raw);
-    if (r.record.length !== columns.length) {
-      problems.add({
-        code: "column_count",
-        line,
-        message: `line ${line} of ${name}: ${r.record.length} fields where the header has ${columns.length}; fields read by position`,
-      });
-    }
-    const cells: Record<string, string> = {};
-    columns.forEach((c, i) => {
-      if (!(c in cells)) cells[c] = r.record[i] ?? "";
-    });
-    rows.push({ line, cells });
-  }
-  return { name, columns, rows };
+  problems.addAll(table.problems);
+  if (table.columns.length === 0) throw new FileReadError(path, "empty CSV file (no header)");
+  return { name, columns: table.columns, rows: table.rows };
 }
 
 function summaryPadding(v: unknown): number {
@@ -115,30 +77,21 @@ function summaryPadding(v: unknown): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-function detectAnswerColumn(file: CsvFile, explicit: string | undefined, path: string, problems: ProblemLog): string {
-  if (explicit) {
-    if (!file.columns.includes(explicit)) {
-      throw new FileReadError(path, `answer column "${explicit}" not found (columns: ${file.columns.join(", ")})`);
-    }
-    return explicit;
+/** The prediction columns (lib/scoring/ecbench.ts); a missing named column or no answer column is fatal. */
+function predictionColumns(file: CsvFile, opts: EcbenchCliOptions, problems: ProblemLog): EcColumns {
+  const cols = ecColumns(file.columns, { answerColumn: opts.answerColumn, clipsColumn: opts.clipsColumn });
+  const list = file.columns.join(", ");
+  if (isEcColumnsError(cols)) {
+    if (cols.kind === "no_answer_column") throw new FileReadError(opts.preds, `no answer column: name one with --answer-column or add a "<model>_A" column (columns: ${list})`);
+    throw new FileReadError(opts.preds, `${cols.kind === "answer_missing" ? "answer" : "clips"} column "${cols.column}" not found (columns: ${list})`);
   }
-  const detected = file.columns.filter((c) => c.endsWith("_A") && c !== "A" && c !== "answer");
-  if (detected.length === 0) {
-    throw new FileReadError(path, `no answer column: name one with --answer-column or add a "<model>_A" column (columns: ${file.columns.join(", ")})`);
-  }
-  if (detected.length > 1) {
+  if (cols.detected.length > 1) {
     problems.add({
       code: "multiple_answer_columns",
-      message: `${file.name} has several answer columns (${detected.join(", ")}); scoring "${detected[0]}" (choose with --answer-column)`,
+      message: `${file.name} has several answer columns (${cols.detected.join(", ")}); scoring "${cols.answerColumn}" (choose with --answer-column)`,
     });
   }
-  return detected[0];
-}
-
-function parseCount(v: string | undefined): number | null {
-  if (v === undefined) return null;
-  const t = v.trim();
-  return /^\d+$/.test(t) ? Number(t) : null;
+  return cols;
 }
 
 /** Scores files; see the module comment. */
@@ -151,23 +104,9 @@ export async function scoreFiles(opts: EcbenchCliOptions): Promise<ScoreCliOutpu
   if (missingCols.length) throw new FileReadError(opts.truth, `missing column(s) ${missingCols.join(", ")} (columns: ${truth.columns.join(", ")})`);
   const preds = readCsv(opts.preds, problems);
   if (!preds.columns.includes("question_id")) throw new FileReadError(opts.preds, `missing column question_id (columns: ${preds.columns.join(", ")})`);
-  const answerColumn = detectAnswerColumn(preds, opts.answerColumn, opts.preds, problems);
-  const modelName = answerColumn.endsWith("_A") ? answerColumn.slice(0, -2) : answerColumn;
-  let clipsColumn: string | undefined;
-  if (opts.clipsColumn) {
-    if (!preds.columns.includes(opts.clipsColumn)) {
-      throw new FileReadError(opts.preds, `clips column "${opts.clipsColumn}" not found (columns: ${preds.columns.join(", ")})`);
-    }
-    clipsColumn = opts.clipsColumn;
-  } else if (preds.columns.includes(`${modelName}_clips`)) clipsColumn = `${modelName}_clips`;
-  const judgedCols = ["tp", "fp", "fn"].map((k) => `${modelName}_${k}`);
-  const hasJudged = judgedCols.every((c) => preds.columns.includes(c));
-
-  const readClips = (cell: string | undefined, line: number, id: string, field: string, file: string): Interval[] => {
-    const r = parseClipCell(cell ?? "", clipParser, { line, id, field });
-    for (const p of r.problems) problems.add({ ...p, message: `line ${line} of ${file} (question ${id}, ${field}): ${p.message}` });
-    return r.intervals;
-  };
+  const cols = predictionColumns(preds, opts, problems);
+  const { answerColumn, clipsColumn, judgedColumns: judgedCols, hasJudged } = cols;
+  const modelName = cols.model;
 
   // Truth rows by question_id (first wins).
   const truthById = new Map<string, CsvRow>();
@@ -232,28 +171,18 @@ export async function scoreFiles(opts: EcbenchCliOptions): Promise<ScoreCliOutpu
     if (taskType !== "Counting" && taskType !== "Enumeration") {
       problems.add({ code: "unsupported_task_type", line: t.line, id, field: "task_type", message: `line ${t.line} of ${truth.name}: task_type "${taskType}" is neither Counting nor Enumeration; not scored (as the reference)` });
     }
+    const at = { line: p.line, file: preds.name, id };
     if (clipsColumn) {
-      row.truthClips = readClips(t.cells.clips, t.line, id, "clips", truth.name);
-      row.predictionClips = readClips(p.cells[clipsColumn], p.line, id, clipsColumn, preds.name);
+      row.truthClips = ecClips(t.cells.clips, clipParser, "clips", { line: t.line, file: truth.name, id }, problems);
+      row.predictionClips = ecClips(p.cells[clipsColumn], clipParser, clipsColumn, at, problems);
     }
-    if (hasJudged && taskType === "Enumeration" && (p.cells[answerColumn] ?? "").trim() !== "") {
-      const [tp, fp, fn] = judgedCols.map((c) => parseCount(p.cells[c]));
-      const anyGiven = judgedCols.some((c) => (p.cells[c] ?? "").trim() !== "");
-      if (tp !== null && fp !== null && fn !== null) row.judged = { tp, fp, fn } satisfies JudgedMatch;
-      else if (anyGiven) {
-        problems.add({ code: "invalid_judgement", line: p.line, id, message: `line ${p.line} of ${preds.name}: judged counts ${judgedCols.join("/")} must be non-negative integers; the deterministic matcher is used instead` });
-      }
-    }
+    const judged = ecJudged(p.cells, cols, taskType === "Enumeration", at, problems);
+    if (judged) row.judged = judged;
     rows.push(row);
   }
 
   const { summary, details } = scoreEcBench(rows, { variant, endPadding: summaryPadding(opts.clipEndPadding) });
-  if (summary.skipped_blank_prediction > 0) {
-    problems.add({ code: "blank_answer", message: `${summary.skipped_blank_prediction} row(s) have a blank ${answerColumn} and were skipped (as the reference)` });
-  }
-  if (summary.skipped_blank_truth > 0) {
-    problems.add({ code: "blank_truth", message: `${summary.skipped_blank_truth} row(s) have a blank truth answer and were skipped (as the reference)` });
-  }
+  ecSkipProblems(summary, answerColumn, "row(s)", problems);
   if (opts.perQuestionOut) {
     writeFileSync(opts.perQuestionOut, details.map((d) => JSON.stringify(d)).join("\n") + (details.length ? "\n" : ""));
   }

@@ -13,6 +13,7 @@ import { ByteIdTable } from "./id-table";
 import { encodeKeys, hasBackslash, isPlainAscii, keyIndex, numberAt, plainStringEnd, rangeText, readNumberArrayInto, skipNumber, skipString, skipValue, skipWs } from "./json-scan";
 import { FileReadError, LineReader, decodeLine, malformedJsonProblem } from "@/lib/scoring/read-lines";
 import { ProblemLog } from "@/lib/scoring/problem-log";
+import { VCBENCH_TIME_TOLERANCE, nearestQueryPoint } from "@/lib/scoring/vcbench";
 import { VcbenchResultWriter } from "./vcbench-result-writer";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
@@ -39,7 +40,6 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  * `JSON.parse` and the shared validators, so both paths accept and reject the same lines.
  */
 
-const TIME_TOLERANCE = 0.051;
 const MAX_POINTS_PER_LINE = 1 << 16;
 const TRUTH_KEYS = encodeKeys(["id", "counting_subtype", "query_points"]);
 const QP_KEYS = encodeKeys(["time", "count"]);
@@ -583,14 +583,7 @@ class PredictionTable {
 
   /** The query point of question `qi` nearest to time `t` within the tolerance, or -1. */
   findPoint(qi: number, t: number): number {
-    const tTimes = this.tTimes;
-    let best = -1;
-    let bestD = Infinity;
-    for (let j = this.offsets[qi]; j < this.offsets[qi + 1]; j++) {
-      const d = Math.abs(tTimes[j] - t);
-      if (d < bestD) { bestD = d; best = j; }
-    }
-    return bestD <= TIME_TOLERANCE ? best : -1;
+    return nearestQueryPoint(this.tTimes, this.offsets[qi], this.offsets[qi + 1], t);
   }
 
   private setPoint(j: number, raw: unknown, unified: boolean, line: number, r: PredRecord): void {
@@ -685,9 +678,9 @@ class PredictionTable {
     if (qtOk) {
       for (let k = 0; k < len; k++) {
         const t = qt.buf[k];
-        let j = k < m && Math.abs(tTimes[off + k] - t) <= TIME_TOLERANCE ? off + k : this.findPoint(qi, t);
+        let j = k < m && Math.abs(tTimes[off + k] - t) <= VCBENCH_TIME_TOLERANCE ? off + k : this.findPoint(qi, t);
         if (j < 0) {
-          problems.add({ code: "unknown_query_time", line, id: idOf(r), field: `query_times[${k}]`, message: `line ${line}: query time ${t} of "${idOf(r)}" matches no query point of the truth (±${TIME_TOLERANCE} s); ignored` });
+          problems.add({ code: "unknown_query_time", line, id: idOf(r), field: `query_times[${k}]`, message: `line ${line}: query time ${t} of "${idOf(r)}" matches no query point of the truth (±${VCBENCH_TIME_TOLERANCE} s); ignored` });
           assigned[nAssigned++] = -1;
           continue;
         }
@@ -734,7 +727,7 @@ class PredictionTable {
       }
       j = this.findPoint(qi, t);
       if (j < 0) {
-        problems.add({ code: "unknown_query_time", line, id: idOf(r), field: "query_time", message: `line ${line}: query time ${t} of "${idOf(r)}" matches no query point of the truth (±${TIME_TOLERANCE} s)` });
+        problems.add({ code: "unknown_query_time", line, id: idOf(r), field: "query_time", message: `line ${line}: query time ${t} of "${idOf(r)}" matches no query point of the truth (±${VCBENCH_TIME_TOLERANCE} s)` });
         return;
       }
     } else if (r.hasQueryIndex) {

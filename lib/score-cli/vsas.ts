@@ -12,6 +12,7 @@ import {
 } from "@/lib/metrics/vsas";
 import { FileReadError, readJsonl, type JsonlRecord } from "@/lib/scoring/read-lines";
 import { ProblemLog } from "@/lib/scoring/problem-log";
+import { newVsasSeen, readVsasEvent } from "@/lib/scoring/vsas";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 /**
@@ -131,24 +132,12 @@ function readTasks(path: string, problems: ProblemLog): Map<string, TaskEntry> {
   return tasks;
 }
 
-/** 0/1 judge from 0, 1, booleans, "yes"/"no" or a number in [0, 1]; undefined when invalid. */
-function judgeValue(v: unknown): number | undefined {
-  if (typeof v === "boolean") return v ? 1 : 0;
-  if (typeof v === "string") {
-    const s = v.trim().toLowerCase();
-    if (s === "yes") return 1;
-    if (s === "no") return 0;
-    return undefined;
-  }
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1 ? v : undefined;
-}
-
 function readEvents(path: string, tasks: Map<string, TaskEntry>, problems: ProblemLog, judgementsOnly: boolean): { responses: number; judgements: number } {
   const file = basename(path);
   const { records, problems: lp } = readJsonl(path);
   problems.addAll(withFile(lp, file));
-  const seenResp = new Map<string, number>();
-  const seenJudge = new Map<string, number>();
+  const seen = newVsasSeen();
+  const captionTimes = new Map<string, number[]>();
   let nResp = 0;
   let nJudge = 0;
   for (const r of records) {
@@ -166,48 +155,14 @@ function readEvents(path: string, tasks: Map<string, TaskEntry>, problems: Probl
       add("unknown_id", `task_id "${id}" is not in the task file; ignored`, { id });
       continue;
     }
-    const t = o.t;
-    if (typeof t !== "number" || !Number.isFinite(t) || t < 0) {
-      add("invalid_field", `task "${id}": ${t === undefined ? "no t" : `t ${JSON.stringify(t)} is not a time >= 0 in seconds`}; ignored`, { id, field: "t" });
-      continue;
-    }
-    const hasResponse = !judgementsOnly && "response" in o;
-    const hasJudge = "judge" in o || "rubric" in o;
-    if (!hasResponse && !hasJudge) {
-      add("missing_field", `task "${id}" t=${t}: neither "response" nor "judge"/"rubric"; ignored`, { id });
-      continue;
-    }
-    const key = `${id}\u0000${t}`;
-    if (hasResponse) {
-      const resp = o.response;
-      if (resp !== null && typeof resp !== "string") {
-        add("invalid_field", `task "${id}" t=${t}: response must be text or null (pause); ignored`, { id, field: "response" });
-      } else if (seenResp.has(key)) {
-        add("duplicate_id", `task "${id}": a response at t=${t} is already on line ${seenResp.get(key)}; ignored`, { id });
-      } else {
-        seenResp.set(key, r.line);
-        entry.responses.push({ t, response: resp });
-        nResp += 1;
-      }
-    }
-    if (hasJudge) {
-      const caption = entry.task.captions.find((c) => Math.abs(c.t - t) <= 1e-6);
-      const judge = "judge" in o && o.judge !== null ? judgeValue(o.judge) : null;
-      const rubric = "rubric" in o && o.rubric !== null ? o.rubric : null;
-      const rubricOk = rubric === null || (typeof rubric === "number" && Number.isInteger(rubric) && rubric >= 0 && rubric <= 3);
-      if (!caption) {
-        add("unknown_timestep", `task "${id}": judgement at t=${t} but the task has no caption at that time; ignored`, { id, field: "t" });
-      } else if (judge === undefined) {
-        add("invalid_field", `task "${id}" t=${t}: judge ${JSON.stringify(o.judge)} must be 0 or 1 (or yes/no); judgement ignored`, { id, field: "judge" });
-      } else if (!rubricOk) {
-        add("invalid_field", `task "${id}" t=${t}: rubric ${JSON.stringify(o.rubric)} must be an integer 0-3; judgement ignored`, { id, field: "rubric" });
-      } else if (seenJudge.has(key)) {
-        add("duplicate_id", `task "${id}": a judgement at t=${t} is already on line ${seenJudge.get(key)}; ignored`, { id });
-      } else {
-        seenJudge.set(key, r.line);
-        entry.judgements.push({ t: caption.t, judge, rubric: rubric as number | null });
-        nJudge += 1;
-      }
+    let times = captionTimes.get(id);
+    if (!times) captionTimes.set(id, (times = entry.task.captions.map((c) => c.t)));
+    const target = { id, key: id, captionTimes: times, responses: entry.responses, judgements: entry.judgements };
+    const report = (code: string, text: string, field?: string) => add(code, text, field ? { id, field } : { id });
+    const added = readVsasEvent(o, target, r.line, seen, report, { show: (v) => JSON.stringify(v), judgementsOnly });
+    if (added) {
+      nResp += added.responses;
+      nJudge += added.judgements;
     }
   }
   return { responses: nResp, judgements: nJudge };

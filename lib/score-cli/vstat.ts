@@ -10,6 +10,7 @@ import {
 } from "@/lib/metrics/vstat";
 import { FileReadError, readJsonl, readTextFile } from "@/lib/scoring/read-lines";
 import { ProblemLog } from "@/lib/scoring/problem-log";
+import { vstatDocId, vstatResponse } from "@/lib/scoring/vstat";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 /**
@@ -35,7 +36,6 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 type Flattened = { docs: (VstatDoc | null)[]; names: string[] };
 
-const PRED_FIELDS = ["prediction", "response", "filtered_resps", "resps"];
 
 function readTruth(path: string, problems: ProblemLog): Flattened {
   const text = readTextFile(path);
@@ -115,14 +115,6 @@ function toDoc(raw: unknown, task: string): VstatDoc | string {
   };
 }
 
-function firstText(v: unknown): string | undefined {
-  if (typeof v === "string") return v;
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  if (Array.isArray(v)) return v.length ? firstText(v[0]) : "";
-  if (v === null) return "";
-  return undefined;
-}
-
 /** Scores files; see the module comment. */
 export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput> {
   const problems = new ProblemLog();
@@ -139,8 +131,8 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
     }
     const rec = value as Record<string, unknown>;
     const rawId = rec.doc_id;
-    const docId = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId.trim()) ? Number(rawId) : NaN;
-    if (!Number.isInteger(docId) || docId < 0) {
+    const docId = vstatDocId(rawId);
+    if (docId === null) {
       problems.add({ code: "invalid_id", line, field: "doc_id", message: `line ${line} of ${predsName}: doc_id ${JSON.stringify(rawId)} is not a non-negative integer; ignored` });
       continue;
     }
@@ -153,21 +145,13 @@ export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput>
       continue;
     }
     seen.set(docId, line);
-    const fields = opts.answerColumn ? [opts.answerColumn] : PRED_FIELDS;
-    const field = fields.find((f) => f in rec);
-    const text = field === undefined ? undefined : firstText(rec[field]);
-    if (text === undefined) {
-      problems.add({
-        code: field === undefined ? "missing_field" : "invalid_answer",
-        line,
-        id: String(docId),
-        field: field ?? fields.join("|"),
-        message: `line ${line} of ${predsName}: ${field === undefined ? `no ${fields.map((f) => `"${f}"`).join(" or ")} field` : `"${field}" is not text`}; question ${names[docId]} scores 0`,
-      });
+    const r = vstatResponse(rec, opts.answerColumn);
+    if (!("text" in r)) {
+      problems.add({ code: r.code, line, id: String(docId), field: r.field, message: `line ${line} of ${predsName}: ${r.reason}; question ${names[docId]} scores 0` });
       responses[docId] = "";
       continue;
     }
-    responses[docId] = text;
+    responses[docId] = r.text;
   }
   let missing = 0;
   docs.forEach((d, i) => {

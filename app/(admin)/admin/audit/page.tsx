@@ -3,7 +3,7 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { queryAuditLog } from "@/lib/audit/query";
 import { requireUser } from "@/lib/auth/current-user";
-import { auditQuerySchema, type AuditQuery } from "@/lib/auth/schemas";
+import { auditQuerySchema, type AuditQuery } from "@/lib/audit/query-schema";
 import { AuditFilterForm } from "./_components/audit-filter-form";
 import { AuditTable } from "./_components/audit-table";
 

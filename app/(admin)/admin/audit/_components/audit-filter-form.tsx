@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
-import type { AuditQuery } from "@/lib/auth/schemas";
+import type { AuditQuery } from "@/lib/audit/query-schema";
 
 /** Filter by action (exact, or a `prefix.*` family) and by actor; a plain GET form. */
 export function AuditFilterForm({ query, actions }: { query: AuditQuery; actions: string[] }) {

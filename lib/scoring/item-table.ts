@@ -14,7 +14,7 @@ import { precisionRecallF1 } from "@/lib/metrics/ecbench";
 import { TOC_MACRO_DIM_MIN_ITEMS, TOC_TIER_WEIGHTS, tocHallucinationBucket, type TocItem } from "@/lib/metrics/tocbench";
 import { VcbenchAggregator, type VcbenchQuestionScore } from "@/lib/metrics/vcbench";
 import { summarizeVstat, type VstatDoc, type VstatDocScore, type VstatKind } from "@/lib/metrics/vstat";
-import { VSAS_TYPES } from "./columns";
+import { VSAS_TYPES } from "./table-keys";
 import { ecTableOf, tocTableOf, vcbenchTableOf, vsasTableOf, vstatTableOf, type EcGroupValues, type Table } from "./tables";
 
 export type ItemRecord = { format: string; labels: Record<string, unknown>; scores: Record<string, unknown> };

@@ -4,7 +4,7 @@
  * `tableFromMetrics` reads ModelRun.aggregates.metrics as written by lib/runs.
  */
 import { VCBENCH_MOC_SUBTYPES, VCBENCH_UDA_SUBTYPES } from "@/lib/metrics/vcbench";
-import { VSTAT_ELEMENTS, VSTAT_STRUCTURES, vstatLabel } from "./columns";
+import { VSTAT_ELEMENTS, VSTAT_STRUCTURES, vstatLabel } from "./table-keys";
 
 export type Table = Record<string, number | null>;
 
