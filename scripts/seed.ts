@@ -1,7 +1,8 @@
 /**
  * Seeds demo data (idempotent): one account per role, the demo videos, the demo project and the
  * answer-form demo projects (one per benchmark, used by the baseline e2e specs), with the demo
- * reviewer and annotator as members of every demo project.
+ * reviewer and annotator as members of every demo project and an annotation task for the demo
+ * annotator on every demo item.
  *
  *   tsx scripts/seed.ts [--videos <dir>]
  *
@@ -15,6 +16,7 @@ import { dataDir } from "@/lib/config/data-dir";
 import { db } from "@/lib/db/prisma";
 import { seedDemoAccounts, seedDemoFormProjects, seedDemoProject } from "@/lib/demo/seed-demo";
 import { seedDemoMembers } from "@/lib/demo/seed-members";
+import { seedDemoTasks } from "@/lib/demo/seed-tasks";
 import { importDirectory } from "@/lib/video-library/import-directory";
 
 async function main() {
@@ -33,6 +35,8 @@ async function main() {
   console.log(`answer-form demo projects: ${forms.projects} (${forms.created} new items)`);
   const members = await seedDemoMembers(db);
   console.log(`demo reviewer and annotator: members of the demo projects (${members.memberships} memberships)`);
+  const tasks = await seedDemoTasks(db);
+  console.log(`demo annotator: annotation tasks on every demo item (${tasks.tasks} tasks, ${tasks.created} new)`);
 
   const fresh = accounts.filter((a) => a.password);
   const file = path.join(dataDir(), "demo-credentials.txt");

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportRoute } from "@/app/api/projects/[projectId]/export/route";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import type { BenchmarkKindName } from "@/lib/benchmarks/types";
-import { DEMO_PROJECT_NAME, seedDemoAccounts, seedDemoProject } from "@/lib/demo/seed-demo";
+import { demoFormProjects, PLANTED } from "@/lib/demo/demo-form-items";
+import { DEMO_PROJECT_NAME, seedDemoAccounts, seedDemoFormProjects, seedDemoProject } from "@/lib/demo/seed-demo";
 import { HttpError } from "@/lib/http/http-error";
 import { exportProjectFile } from "@/lib/projects/project-export";
 import { call } from "@/tests/support/requests";
@@ -109,6 +110,70 @@ describe("the demo project", () => {
     expect(again.status).toBe(200);
     expect(again.text).toBe(download.text);
     expect(await storedItems(name)).toEqual(await storedItems(DEMO_PROJECT_NAME));
+  });
+});
+
+describe("every demo project (the answer-form projects too) exports and imports again", () => {
+  let admin: TestUser;
+  const demos = [{ name: DEMO_PROJECT_NAME, benchmark: "VCBENCH", items: 9 }, ...demoFormProjects().map((p) => ({ name: p.name, benchmark: p.benchmark, items: p.items.length }))];
+
+  beforeAll(async () => {
+    await seedDemoAccounts(db, "demo-password-1");
+    await seedDemoProject(db);
+    await seedDemoFormProjects(db);
+    admin = await createTestUser({ role: "ADMIN" });
+  });
+
+  it.each(demos)("$name ($benchmark): download → upload as a new project → download gives the same bytes, items and truth", async (demo) => {
+    const project = await db.project.findUniqueOrThrow({ where: { name: demo.name } });
+    const download = await call(exportRoute, `/api/projects/${project.id}/export`, { as: admin, params: { projectId: project.id } });
+    expect(download.status, download.text).toBe(200);
+    expect(download.headers.get("x-playhead-export-warnings")).toBe("0");
+    const name = `${demo.name} (re-imported)`;
+    const kind = demo.benchmark.toLowerCase();
+    const dry = await uploadProject(kind, download.text, { as: admin, name, fileName: "demo-export", dryRun: true });
+    expect(dry.status, dry.text).toBe(200);
+    const res = await uploadProject(kind, download.text, { as: admin, name, fileName: "demo-export", expectSha256: dry.json.file.sha256 });
+    expect([200, 201], res.text).toContain(res.status);
+    const copy = await db.project.findUniqueOrThrow({ where: { name } });
+    expect(copy.benchmark).toBe(demo.benchmark);
+    const again = await call(exportRoute, `/api/projects/${copy.id}/export`, { as: admin, params: { projectId: copy.id } });
+    expect(again.status, again.text).toBe(200);
+    expect(again.text).toBe(download.text);
+    const before = await storedItems(demo.name);
+    expect(before.length).toBeGreaterThanOrEqual(demo.items);
+    expect(await storedItems(name)).toEqual(before);
+  });
+
+  it("the answer-form projects keep their planted staff-only values through the parsers (the truth crawler looks for them)", async () => {
+    const rows = await db.item.findMany({
+      where: { project: { name: { in: demoFormProjects().map((p) => p.name) } } },
+      select: { externalId: true, format: true, notes: true, labels: true, truth: { select: { answer: true, source: true } } },
+    });
+    expect(rows.map((r) => r.externalId).sort()).toEqual(demoFormProjects().flatMap((p) => p.items.map((i) => i.externalId)).sort());
+    expect(rows.every((r) => r.notes === PLANTED.note)).toBe(true);
+    const text = JSON.stringify(rows);
+    for (const v of [PLANTED.label, PLANTED.truthSource, PLANTED.freeTextTruth, PLANTED.enumerationTruth, PLANTED.captionTruth]) expect(text).toContain(v);
+    expect(Object.fromEntries(rows.map((r) => [r.externalId, r.format]))).toEqual({
+      "toc-mcq": "mcq_4",
+      "toc-sp": "sp",
+      "toc-num": "numerical",
+      "toc-order": "ordering_4",
+      "vstat-mcq": "mcq",
+      "vstat-delta": "numeric",
+      "vstat-planted": "numeric",
+      "ec-count": "counting",
+      "ec-enum": "enumeration",
+      "vsas-live": "caption",
+      "text-open": "open",
+    });
+    expect(rows.find((r) => r.externalId === "vstat-planted")?.truth?.answer).toBe(PLANTED.numericTruth);
+    // What the answer forms read: an ordered list editor, a signed whole number, statements A/B.
+    const presentation = async (externalId: string) =>
+      (await db.item.findFirstOrThrow({ where: { externalId, project: { name: { in: demoFormProjects().map((p) => p.name) } } }, select: { presentation: true } })).presentation;
+    expect(await presentation("ec-enum")).toEqual({ answer_format: "list", ordered: true });
+    expect(await presentation("vstat-delta")).toEqual({ answer_type: "signed_integer" });
+    expect(await presentation("toc-sp")).toEqual({ statements: [{ label: "A", text: "The red box disappears before the green box appears." }, { label: "B", text: "The green box appears first." }] });
   });
 });
 

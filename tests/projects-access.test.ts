@@ -135,10 +135,10 @@ beforeAll(async () => {
   // The outsiders are members of another project: membership elsewhere opens nothing here.
   const other = await db.project.findUniqueOrThrow({ where: { slug: "demo-forms-tocbench" } });
   await addMembers(other.id, users.reviewerOutsider, users.annotatorOutsider);
-  const item = await db.item.findUniqueOrThrow({ where: { projectId_externalId: { projectId, externalId: "ec-open" } } });
+  const item = await db.item.findUniqueOrThrow({ where: { projectId_externalId: { projectId, externalId: "ec-enum" } } });
   itemId = item.id;
   itemVersion = item.version;
-  const predictions = ["ec-count", "ec-enum", "ec-open"].map((id) => JSON.stringify({ item_id: id, prediction: "3" })).join("\n");
+  const predictions = ["ec-count", "ec-enum"].map((id) => JSON.stringify({ item_id: id, prediction: "3" })).join("\n");
   runId = (await uploadRun({ project: projectId, name: "model", text: predictions, fileName: "p.jsonl", actorId: users.admin.id })).run.id;
   doomedRunId = (await uploadRun({ project: projectId, name: "doomed", text: predictions, fileName: "p.jsonl", actorId: users.admin.id })).run.id;
 });
@@ -177,7 +177,7 @@ describe(`every project route by role and membership (${testDb.provider})`, () =
   it("an annotator member's item answer has the question but no truth, spans, notes or revision reasons; a reviewer member's has them", async () => {
     const asAnnotator = await call(getItem, "/x", { as: users.annotatorMember, params: { projectId, itemId } });
     expect(asAnnotator.json.truthVisible).toBe(false);
-    expect(asAnnotator.json.item.question).toBe("Describe the video in a few words.");
+    expect(asAnnotator.json.item.question).toBe("List the objects in the order they first appear.");
     for (const key of ["truth", "spans", "notes"]) expect(asAnnotator.json.item).not.toHaveProperty(key);
     for (const r of asAnnotator.json.revisions) expect(r).not.toHaveProperty("reason");
     const spansItem = await db.item.findUniqueOrThrow({ where: { projectId_externalId: { projectId, externalId: "ec-count" } } });
@@ -217,18 +217,18 @@ describe("the demo seed", () => {
     await seedDemoProject(db);
     await seedDemoFormProjects(db);
     const first = await seedDemoMembers(db);
-    expect(first.memberships).toBe(10);
-    expect((await seedDemoMembers(db)).memberships).toBe(10);
-    const demoNames = [DEMO_PROJECT_NAME, "Demo forms: EC-Bench", "Demo forms: TOC-Bench", "Demo forms: VSAS", "Demo forms: VSTAT"].sort();
+    expect(first.memberships).toBe(12);
+    expect((await seedDemoMembers(db)).memberships).toBe(12);
+    const demoNames = [DEMO_PROJECT_NAME, "Demo forms: EC-Bench", "Demo forms: free text", "Demo forms: TOC-Bench", "Demo forms: VSAS", "Demo forms: VSTAT"].sort();
     for (const email of ["reviewer@playhead.local", "annotator@playhead.local"]) {
       const user = await db.user.findUniqueOrThrow({ where: { email } });
       const list = await call(listProjects, "/api/projects", { as: user });
       expect(list.json.projects.map((x: { name: string }) => x.name).sort()).toEqual(demoNames);
-      expect(await db.projectMember.count({ where: { userId: user.id } })).toBe(5);
+      expect(await db.projectMember.count({ where: { userId: user.id } })).toBe(6);
     }
     const participant = await db.user.findUniqueOrThrow({ where: { email: "participant@playhead.local" } });
     expect(await db.projectMember.count({ where: { userId: participant.id } })).toBe(0);
     const versions = await db.project.findMany({ where: { name: { in: demoNames } }, select: { truthVersion: true } });
-    expect(versions.map((v) => v.truthVersion)).toEqual([1, 1, 1, 1, 1]);
+    expect(versions.map((v) => v.truthVersion)).toEqual([1, 1, 1, 1, 1, 1]);
   });
 });

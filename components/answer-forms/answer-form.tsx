@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { answerHint } from "@/lib/protocol/answer-hint";
 import { answerSchemaFor } from "@/lib/protocol/answer-schemas";
 import type { ParticipantQuestion } from "@/lib/protocol/participant-question";
 import { ChoiceInput } from "./choice-input";
@@ -52,12 +53,17 @@ export function AnswerForm({ question, disabled, liveTimeline, onSubmit, submitL
     await onSubmit(parsed.data);
   };
 
+  const hint = answerHint(question);
+  const numeric = question.kind === "integer" || question.kind === "ec_counting";
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Answer">
+    <form onSubmit={submit} className="space-y-3" aria-label="Answer" noValidate>
       {children}
-      {(question.kind === "integer" || question.kind === "ec_counting") && (
-        <IntegerInput value={value as number | null} allowNegative={question.allowNegative} disabled={disabled} onChange={setValue} />
+      {!numeric && (
+        <p className="text-sm text-slate-600">
+          Your answer: <span data-testid="answer-hint">{hint}</span>
+        </p>
       )}
+      {numeric && <IntegerInput value={value as number | null} allowNegative={question.allowNegative} hint={hint} disabled={disabled} onChange={setValue} />}
       {(question.kind === "letter" || question.kind === "statement_pair" || question.kind === "toc_bucket") && (
         <ChoiceInput options={question.options} value={value as string | null} disabled={disabled} onChange={setValue} />
       )}

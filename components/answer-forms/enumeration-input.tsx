@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { enumerationShortcuts, handleShortcutKey } from "@/lib/player/shortcuts";
 
 /**
  * EC-Bench enumeration: a list editor, one item per row (Enter adds a row, × removes one). Ordered
@@ -38,9 +39,11 @@ export function EnumerationInput({
             aria-label={`Item ${i + 1}`}
             onChange={(e) => update(rows.map((r, j) => (j === i ? e.target.value : r)))}
             onKeyDown={(e) => {
-              if (e.key === "Enter") {
+              // Enter adds a row (lib/player/shortcuts.ts); it would otherwise submit the form.
+              const addRowAfter = () => update([...rows.slice(0, i + 1), "", ...rows.slice(i + 1)], i + 1);
+              if (handleShortcutKey(enumerationShortcuts, { addRowAfter }, e.nativeEvent)) {
                 e.preventDefault();
-                update([...rows.slice(0, i + 1), "", ...rows.slice(i + 1)], i + 1);
+                e.stopPropagation();
               }
             }}
           />

@@ -1,20 +1,24 @@
 "use client";
 
-/** A whole-number answer (counts; signed where the question allows a decrease). */
+/** A whole-number answer (counts; signed where the answer type allows a decrease). `hint`: lib/protocol/answer-hint.ts. */
 export function IntegerInput({
   value,
   allowNegative,
+  hint,
   disabled,
   onChange,
 }: {
   value: number | null;
   allowNegative: boolean;
+  hint: string;
   disabled: boolean;
   onChange: (v: number | null) => void;
 }) {
   return (
     <label className="block space-y-1 text-sm">
-      <span className="font-medium text-slate-700">Your answer (a whole number{allowNegative ? ", negative if it decreased" : ""})</span>
+      <span className="font-medium text-slate-700">
+        Your answer (<span data-testid="answer-hint">{hint}</span>)
+      </span>
       <input
         type="number"
         inputMode="numeric"

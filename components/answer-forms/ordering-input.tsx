@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState, type KeyboardEvent } from "react";
+import { handleShortcutKey, orderingShortcuts } from "@/lib/player/shortcuts";
 import type { ChoiceOption } from "@/lib/protocol/participant-question";
 
 /**
@@ -32,10 +33,13 @@ export function OrderingInput({
     setAnnounce(`${label} moved to position ${j + 1} of ${value.length}`);
     requestAnimationFrame(() => items.current.get(label)?.focus());
   };
+  // Keys through the one registry (lib/player/shortcuts.ts): Alt+↑ / Alt+↓ on a focused event.
   const onKey = (label: string, e: KeyboardEvent<HTMLLIElement>) => {
-    if (disabled || !e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
-    e.preventDefault();
-    moveTo(label, value.indexOf(label) + (e.key === "ArrowUp" ? -1 : 1));
+    if (disabled) return;
+    if (handleShortcutKey(orderingShortcuts, { move: (d) => moveTo(label, value.indexOf(label) + d) }, e.nativeEvent)) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
   };
 
   return (

@@ -18,7 +18,11 @@ type Phase = "loading" | "ready" | "playing" | "question" | "submitting" | "supe
  *
  * STREAMING: plays the session's own playlist (the current stretch only), pauses on the
  * query-point frame, shows the question, and resumes only once the server accepted the answer
- * and released the next stretch (a fresh playlist). FREE_REWATCH: the whole video with a seek bar
+ * and released the next stretch (a fresh playlist). Nothing is loaded before "Start the video"
+ * (a reload before it keeps the stretch unserved, so it still plays in full). Arriving at a
+ * question without having played up to it in this page (a reload at a pause, a second tab), the
+ * player shows the paused frame as a still picture (GET /api/sessions/[id]/still: exactly the
+ * query point's frame) instead of a black video. FREE_REWATCH: the whole video with a seek bar
  * and every question, each answered once and locked.
  * The tab claims the session on load; if another tab claims it later, this one stops and says so.
  */
@@ -27,6 +31,8 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
   const [phase, setPhase] = useState<Phase>("loading");
   const [message, setMessage] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
+  /** A stretch was played up to its pause in this page (else a question shows the still). */
+  const [playedHere, setPlayedHere] = useState(false);
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
   // Free rewatch: the first signed media URL is kept (a fresh one comes with every state and would
@@ -183,6 +189,8 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
   const ask = st.askIndex;
   const question = st.question;
   const showQuestion = phase === "question" || phase === "submitting";
+  const showStill = showQuestion && !playedHere && ask !== null;
+  const startLabel = state.answeredCount > 0 ? `Resume: question ${state.answeredCount + 1} of ${state.askCount}` : "Start the video";
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
@@ -193,15 +201,24 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
           <span className="font-medium">Task:</span> {question.question}
         </p>
       )}
-      <div className={showQuestion ? "pointer-events-none" : undefined}>
+      {showStill && (
+        <img
+          src={`/api/sessions/${encodeURIComponent(sessionId)}/still?ask=${ask}`}
+          alt="The video, paused at this question"
+          className="w-full rounded bg-black"
+          draggable={false}
+          data-testid="baseline-still"
+        />
+      )}
+      <div className={showStill ? "hidden" : showQuestion ? "pointer-events-none" : undefined}>
         <StreamVideo
-          src={st.playlistUrl}
+          src={started ? st.playlistUrl : null}
           durationSec={st.stretch?.durationSec ?? 0}
           playbackRate={state.playbackRate}
           allowVoluntaryPause={state.allowVoluntaryPause}
-          autoPlay={started}
           onReached={() => {
             pausedAt.current = performance.now();
+            setPlayedHere(true);
             setPhase("question");
           }}
           onError={(m) => setMessage(`${m} Reload the page to resume where you were.`)}
@@ -212,17 +229,24 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
       {phase === "ready" && (
         <Button
           onClick={() => {
+            // Loading the stretch (and so serving it) starts here, with the user's gesture.
             setStarted(true);
             setPhase("playing");
-            const video = document.querySelector<HTMLVideoElement>('video[data-testid="baseline-video"]');
-            void video?.play().catch(() => {});
           }}
           data-testid="baseline-start"
         >
-          Start the video
+          {startLabel}
         </Button>
       )}
       {message && <Alert tone="error">{message}</Alert>}
+      {showQuestion && st.unseen && (
+        <Alert tone="warning" title="Part of the video before this question was not shown">
+          <span data-testid="unseen-notice">
+            The page was reloaded (or opened elsewhere) while the video played, and what had not been shown yet cannot be played again. Answer
+            as well as you can: your answer is kept, marked as given without seeing all of the video.
+          </span>
+        </Alert>
+      )}
       {showQuestion && question && ask !== null && (
         <div className="rounded-lg border border-blue-200 bg-blue-50/40 p-4" data-testid="question">
           <p className="mb-3 font-medium">{question.question}</p>

@@ -1,7 +1,8 @@
 "use client";
 
 import "video.js/dist/video-js.css";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { freePlayerShortcuts, handleShortcutKey } from "@/lib/player/shortcuts";
 import { createVideoElement, loadVideoJs, techElement, type VjsPlayer } from "./vjs";
 
 export type FreeVideoProps = {
@@ -13,9 +14,13 @@ export type FreeVideoProps = {
   onDuration?: (seconds: number) => void;
 };
 
-/** FREE_REWATCH protocol: the whole video with a seek bar; only the playback rate is fixed. */
+/**
+ * FREE_REWATCH protocol: the whole video with a seek bar; only the playback rate is fixed. Keys
+ * (play/pause, ±5 s, mute, full screen) come from the one registry, lib/player/shortcuts.ts.
+ */
 export function FreeVideo({ src, playbackRate, onError, onPosition, onDuration }: FreeVideoProps) {
   const mountRef = useRef<HTMLDivElement>(null);
+  const playerRef = useRef<VjsPlayer | null>(null);
   const cb = useRef({ onError, onPosition, onDuration });
   cb.current = { onError, onPosition, onDuration };
 
@@ -34,10 +39,11 @@ export function FreeVideo({ src, playbackRate, onError, onPosition, onDuration }
         preload: "auto",
         fluid: true,
         playbackRates: [],
-        userActions: { hotkeys: true },
+        userActions: { hotkeys: false },
         controlBar: { playbackRateMenuButton: false, pictureInPictureToggle: false },
         sources: [{ src, type: "video/mp4" }],
       });
+      playerRef.current = player;
       const tech = techElement(player, element, "baseline-video");
       tech.playbackRate = playbackRate;
       tech.addEventListener("ratechange", () => {
@@ -52,10 +58,26 @@ export function FreeVideo({ src, playbackRate, onError, onPosition, onDuration }
     })().catch((e: unknown) => cb.current.onError(`Cannot load the player: ${(e as Error).message}`));
     return () => {
       cancelled = true;
+      playerRef.current = null;
       player?.dispose();
       element.remove();
     };
   }, [src, playbackRate]);
 
-  return <div ref={mountRef} className="w-full" />;
+  const onKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const player = playerRef.current;
+    if (!player) return;
+    const controls = {
+      togglePlay: () => (player.paused() ? void player.play()?.catch(() => {}) : player.pause()),
+      seekBy: (seconds: number) => player.currentTime(Math.max(0, player.currentTime() + seconds)),
+      toggleMute: () => player.muted(!player.muted()),
+      toggleFullscreen: () => (player.isFullscreen() ? player.exitFullscreen() : player.requestFullscreen()),
+    };
+    if (handleShortcutKey(freePlayerShortcuts, controls, e.nativeEvent)) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  return <div ref={mountRef} className="w-full" onKeyDownCapture={onKey} />;
 }

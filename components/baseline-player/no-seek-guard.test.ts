@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { attachNoSeekGuard, type MediaLike } from "./no-seek-guard";
 
+/** A media element's time: an accessor (as on HTMLMediaElement), advanced by playback via tick(). */
 class FakeMedia implements MediaLike {
-  currentTime = 0;
+  private time = 0;
+  get currentTime() {
+    return this.time;
+  }
+  set currentTime(t: number) {
+    this.time = t;
+    this.emit("seeking");
+  }
   playbackRate = 1;
   paused = true;
   ended = false;
@@ -34,10 +42,13 @@ class FakeMedia implements MediaLike {
     for (const cb of cbs) cb(0, { mediaTime });
   }
   tick(t: number) {
-    this.currentTime = t;
+    this.time = t;
     this.emit("timeupdate");
   }
 }
+
+/** A seek the page's own code cannot gate (the browser's own controls or keys): straight to the element. */
+const nativeSeek = (m: FakeMedia, t: number) => Object.getOwnPropertyDescriptor(FakeMedia.prototype, "currentTime")!.set!.call(m, t);
 
 describe("no-seek guard", () => {
   it("reverts rewinds and skips to the furthest played position", () => {
@@ -48,11 +59,15 @@ describe("no-seek guard", () => {
     m.tick(1);
     m.tick(2);
     m.currentTime = 0.5;
-    m.emit("seeking");
     expect(m.currentTime).toBe(2);
     m.currentTime = 9;
-    m.emit("seeking");
     expect(m.currentTime).toBe(2);
+    nativeSeek(m, 0.5);
+    expect(m.currentTime).toBe(2);
+    nativeSeek(m, 9);
+    expect(m.currentTime).toBe(2);
+    m.currentTime = 2.05; // within a tenth of a second of the position: allowed
+    expect(m.currentTime).toBe(2.05);
   });
 
   it("reverts into the frame on screen when currentTime still lags it (Chromium right after a pause)", () => {
@@ -64,15 +79,15 @@ describe("no-seek guard", () => {
     m.tick(2);
     m.tick(2.3);
     m.present(2.3333333); // frame 70 at 30 fps is on screen, currentTime is still in frame 69
-    m.currentTime = 0;
-    m.emit("seeking");
+    m.currentTime = 0; // refused before it starts: nothing moves
+    expect(m.currentTime).toBe(2.3);
+    nativeSeek(m, 0); // a seek that got through is reverted into the frame on screen
     expect(m.currentTime).toBeGreaterThan(2.3333333);
     expect(m.currentTime).toBeLessThan(2.3333333 + 1 / 60);
     // A frame presented earlier than the furthest point played never pulls the revert back.
     m.tick(2.5);
     m.present(2.4666666);
-    m.currentTime = 9;
-    m.emit("seeking");
+    nativeSeek(m, 9);
     expect(m.currentTime).toBe(2.5);
   });
 
@@ -109,5 +124,25 @@ describe("no-seek guard", () => {
     m.pause();
     m.emit("pause");
     expect(m.paused).toBe(false);
+  });
+
+  it("never replays once the query point is reached: play() does nothing, a play started otherwise is paused", () => {
+    const m = new FakeMedia();
+    const guard = attachNoSeekGuard(m, { playbackRate: 1, durationSec: 3, allowVoluntaryPause: true, onReached: () => {} });
+    m.play();
+    expect(m.paused).toBe(false); // before the end, play() plays
+    m.emit("playing");
+    m.tick(3);
+    expect(guard.reached()).toBe(true);
+    m.ended = true;
+    m.play(); // the replay button, a click, Space...
+    expect(m.paused).toBe(true);
+    expect(m.currentTime).toBe(3);
+    // A play the guard could not intercept (media key, browser menu) is stopped at once.
+    m.paused = false;
+    m.emit("play");
+    expect(m.paused).toBe(true);
+    guard.detach();
+    expect(Object.prototype.hasOwnProperty.call(m, "play")).toBe(false);
   });
 });

@@ -13,6 +13,12 @@
  *   the stretch's duration (measured from where playback started, whatever timeline the source
  *   uses), and `onReached` fires once.
  * - Voluntary pause: when not allowed, a pause before the end resumes playback.
+ * - Seeks are refused before they start: once playback has started, setting currentTime away from
+ *   that position does nothing (a player that seeks would first drop its buffer and show the
+ *   frame it seeked to); the `seeking` revert stays for seeks made another way.
+ * - No replay: once the query point is reached, `play()` does nothing (on an ended element the
+ *   browser would first seek back to the start), and a playback started any other way (a media
+ *   key, the browser's own menu) is paused at once; the seek guard keeps the position.
  */
 
 export type MediaLike = {
@@ -85,13 +91,14 @@ export function attachNoSeekGuard(media: MediaLike, opts: GuardOptions): NoSeekG
     if (t > maxPlayed && t - maxPlayed < 1.5) maxPlayed = t;
     if (t - origin >= opts.durationSec - tolerance) reach();
   };
+  const tooFar = (t: number) => Math.abs(t - revertTarget()) > 0.1;
+  const time = interceptCurrentTime(media, (t) => !started || reverting || !tooFar(t));
   const onSeeking = () => {
     if (!started) return;
     const t = media.currentTime;
-    const target = revertTarget();
-    if (Math.abs(t - target) > 0.1) {
+    if (tooFar(t)) {
       reverting = true;
-      media.currentTime = target;
+      time.set(revertTarget());
       reverting = false;
     }
   };
@@ -103,6 +110,16 @@ export function attachNoSeekGuard(media: MediaLike, opts: GuardOptions): NoSeekG
     void media.play();
   };
   const onEnded = () => reach();
+  const onPlay = () => {
+    if (reached && !media.paused) media.pause();
+  };
+  // No replay after the query point: play() on an ended element would rewind to the start first.
+  const ownPlay = Object.prototype.hasOwnProperty.call(media, "play") ? media.play : null;
+  const nativePlay = media.play;
+  media.play = function play(this: MediaLike) {
+    if (reached) return Promise.resolve();
+    return nativePlay.call(media);
+  };
 
   media.playbackRate = opts.playbackRate;
   media.addEventListener("playing", onPlaying);
@@ -111,8 +128,13 @@ export function attachNoSeekGuard(media: MediaLike, opts: GuardOptions): NoSeekG
   media.addEventListener("ratechange", onRate);
   media.addEventListener("pause", onPause);
   media.addEventListener("ended", onEnded);
+  media.addEventListener("play", onPlay);
   return {
     detach() {
+      time.restore();
+      if (ownPlay) media.play = ownPlay;
+      else delete (media as { play?: unknown }).play;
+      media.removeEventListener("play", onPlay);
       if (frameHandle !== null) media.cancelVideoFrameCallback?.(frameHandle);
       frameHandle = null;
       media.removeEventListener("playing", onPlaying);
@@ -127,32 +149,32 @@ export function attachNoSeekGuard(media: MediaLike, opts: GuardOptions): NoSeekG
   };
 }
 
-/** Keys that would seek or change the rate in a browser or video.js: swallowed while streaming. */
-export const SEEK_KEYS: ReadonlySet<string> = new Set([
-  "ArrowLeft",
-  "ArrowRight",
-  "ArrowUp",
-  "ArrowDown",
-  "Home",
-  "End",
-  "PageUp",
-  "PageDown",
-  "j",
-  "J",
-  "l",
-  "L",
-  "<",
-  ">",
-  ",",
-  ".",
-  "0",
-  "1",
-  "2",
-  "3",
-  "4",
-  "5",
-  "6",
-  "7",
-  "8",
-  "9",
-]);
+/**
+ * Puts a gate on `media.currentTime = t`: the assignment happens only when `allow(t)`. Returns
+ * the ungated setter and the function that removes the gate. Works on a real media element
+ * (an accessor on its prototype) and on a plain object (a data property).
+ */
+function interceptCurrentTime(media: MediaLike, allow: (t: number) => boolean): { set: (t: number) => void; restore: () => void } {
+  let owner: object | null = media;
+  let descriptor: PropertyDescriptor | undefined;
+  while (owner && !(descriptor = Object.getOwnPropertyDescriptor(owner, "currentTime"))) owner = Object.getPrototypeOf(owner);
+  const ownData = owner === media && descriptor !== undefined && "value" in descriptor;
+  let value = media.currentTime;
+  const get = descriptor?.get ? () => descriptor!.get!.call(media) as number : () => value;
+  const set = descriptor?.set ? (t: number) => descriptor!.set!.call(media, t) : (t: number) => void (value = t);
+  Object.defineProperty(media, "currentTime", {
+    configurable: true,
+    enumerable: true,
+    get,
+    set: (t: number) => {
+      if (allow(t)) set(t);
+    },
+  });
+  return {
+    set,
+    restore: () => {
+      if (ownData) Object.defineProperty(media, "currentTime", { configurable: true, enumerable: true, writable: true, value: get() });
+      else delete (media as { currentTime?: number }).currentTime;
+    },
+  };
+}

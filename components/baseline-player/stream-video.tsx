@@ -2,17 +2,22 @@
 
 import "video.js/dist/video-js.css";
 import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import { attachNoSeekGuard, SEEK_KEYS, type NoSeekGuard } from "./no-seek-guard";
+import { handleShortcutKey, streamingPlayerShortcuts } from "@/lib/player/shortcuts";
+import { attachNoSeekGuard, type NoSeekGuard } from "./no-seek-guard";
+import { blockMediaSession } from "./media-session";
 import { createVideoElement, loadVideoJs, techElement, type VjsPlayer } from "./vjs";
 
 export type StreamVideoProps = {
-  /** The session's playlist URL for the current stretch (changes after every accepted answer). */
+  /**
+   * The session's playlist URL for the current stretch (changes after every accepted answer), or
+   * null. Loading it makes the server serve the stretch, so the player gets it only once the
+   * participant pressed "Start" (or answered): a page that is merely open (and reloaded) has
+   * been served nothing, and the stretch stays whole for when it really plays.
+   */
   src: string | null;
   durationSec: number;
   playbackRate: number;
   allowVoluntaryPause: boolean;
-  /** Start playing as soon as a new stretch is loaded (after the first user gesture). */
-  autoPlay: boolean;
   onReached: () => void;
   onError: (message: string) => void;
   onPosition?: (seconds: number) => void;
@@ -20,9 +25,12 @@ export type StreamVideoProps = {
 
 /**
  * video.js + VHS playing one stretch of a streaming session: no seek bar (control bar without
- * progress control, time displays or rate menu), seeking keys swallowed, programmatic seeks and
- * rate changes reverted (no-seek-guard.ts), and a pause exactly where the stretch ends (the
- * query-point frame: the server's last segment ends there).
+ * progress control, time displays or rate menu), no big play button, seeking keys taken by the
+ * one shortcut registry (lib/player/shortcuts.ts), media-session actions blocked, the browser's
+ * context menu off, programmatic seeks and rate changes reverted (no-seek-guard.ts), and a pause
+ * exactly where the stretch ends (the query-point frame: the server's last segment ends there).
+ * At the pause the controls go away (nothing to replay: video.js would show its replay button)
+ * and play() does nothing until the next stretch is loaded.
  */
 export function StreamVideo(props: StreamVideoProps) {
   const mountRef = useRef<HTMLDivElement>(null);
@@ -39,16 +47,28 @@ export function StreamVideo(props: StreamVideoProps) {
     let cancelled = false;
     const element = createVideoElement("baseline-video");
     mount.appendChild(element);
+    const noMenu = (e: Event) => e.preventDefault();
+    mount.addEventListener("contextmenu", noMenu);
+    const unblock = blockMediaSession({
+      play: () => {
+        if (guardRef.current && !guardRef.current.reached()) void playerRef.current?.play()?.catch(() => {});
+      },
+      pause: () => {
+        if (propsRef.current.allowVoluntaryPause) playerRef.current?.pause();
+      },
+    });
     (async () => {
       const videojs = await loadVideoJs();
       if (cancelled) return;
+      limitBufferAhead(videojs);
       const p = propsRef.current;
       const player = videojs(element, {
         controls: true,
         preload: "auto",
         fluid: true,
         playbackRates: [],
-        userActions: { hotkeys: false, doubleClick: true },
+        bigPlayButton: false,
+        userActions: { hotkeys: false, doubleClick: true, click: p.allowVoluntaryPause },
         controlBar: {
           progressControl: false,
           remainingTimeDisplay: false,
@@ -64,6 +84,7 @@ export function StreamVideo(props: StreamVideoProps) {
       });
       playerRef.current = player;
       techRef.current = techElement(player, element, "baseline-video");
+      techRef.current.disablePictureInPicture = true;
       player.on("error", () => {
         const e = player.error();
         propsRef.current.onError(e?.message || "The video could not be loaded.");
@@ -72,6 +93,8 @@ export function StreamVideo(props: StreamVideoProps) {
     })().catch((e: unknown) => propsRef.current.onError(`Cannot load the player: ${(e as Error).message}`));
     return () => {
       cancelled = true;
+      unblock();
+      mount.removeEventListener("contextmenu", noMenu);
       guardRef.current?.detach();
       guardRef.current = null;
       playerRef.current?.dispose();
@@ -87,29 +110,56 @@ export function StreamVideo(props: StreamVideoProps) {
     const p = propsRef.current;
     if (!player || !tech || !p.src) return;
     guardRef.current?.detach();
+    player.controls(true);
     player.src({ src: p.src, type: "application/x-mpegURL" });
     guardRef.current = attachNoSeekGuard(tech, {
       playbackRate: p.playbackRate,
       durationSec: p.durationSec,
       allowVoluntaryPause: p.allowVoluntaryPause,
-      onReached: () => propsRef.current.onReached(),
+      onReached: () => {
+        // Nothing left to do with the controls at the pause (and video.js would offer a replay).
+        playerRef.current?.controls(false);
+        propsRef.current.onReached();
+      },
     });
     if (positionListener.current) tech.removeEventListener("timeupdate", positionListener.current);
     positionListener.current = () => propsRef.current.onPosition?.(tech.currentTime);
     tech.addEventListener("timeupdate", positionListener.current);
-    if (p.autoPlay) void player.play()?.catch(() => {});
+    void player.play()?.catch(() => {});
   };
 
   useEffect(() => {
     loadSource();
   }, [props.src]);
 
-  const swallowSeekKeys = (e: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (SEEK_KEYS.has(e.key)) {
+  // Keys only through the registry: seek / skip / rate keys are taken and do nothing.
+  const onKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const togglePause = () => {
+      const player = playerRef.current;
+      const tech = techRef.current;
+      if (!player || !tech || !guardRef.current || guardRef.current.reached() || !propsRef.current.allowVoluntaryPause) return;
+      if (tech.paused) void player.play()?.catch(() => {});
+      else player.pause();
+    };
+    if (handleShortcutKey(streamingPlayerShortcuts, { togglePause }, e.nativeEvent)) {
       e.preventDefault();
       e.stopPropagation();
     }
   };
 
-  return <div ref={mountRef} className="w-full" onKeyDownCapture={swallowSeekKeys} data-testid="baseline-video-frame" />;
+  return <div ref={mountRef} className="w-full" onKeyDownCapture={onKey} data-testid="baseline-video-frame" />;
+}
+
+/**
+ * How far ahead of the picture VHS may fetch (seconds). Whatever is fetched is served once and
+ * never again, so a reload loses what was buffered but not shown (flagged unseen by the server):
+ * a short buffer keeps that loss to a few seconds (VHS's default is 30 s, i.e. a whole stretch).
+ */
+const BUFFER_AHEAD_SEC = 4;
+
+function limitBufferAhead(videojs: unknown): void {
+  const vhs = (videojs as { Vhs?: Record<string, number> }).Vhs;
+  if (!vhs) return;
+  vhs.GOAL_BUFFER_LENGTH = BUFFER_AHEAD_SEC;
+  vhs.MAX_GOAL_BUFFER_LENGTH = BUFFER_AHEAD_SEC;
 }

@@ -5,6 +5,16 @@ export type VjsPlayer = {
   src(source: { src: string; type: string }): void;
   play(): Promise<void> | undefined;
   pause(): void;
+  paused(): boolean;
+  /** Shows / hides the control bar (and with it video.js's click and replay handling). */
+  controls(on: boolean): void;
+  muted(): boolean;
+  muted(on: boolean): void;
+  isFullscreen(): boolean;
+  requestFullscreen(): void;
+  exitFullscreen(): void;
+  currentTime(): number;
+  currentTime(seconds: number): void;
   on(event: string, fn: (...args: unknown[]) => void): void;
   error(): { code: number; message: string } | null;
 };

@@ -124,6 +124,15 @@ export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; run
                     </Link>
                     <KindBadge kind={r.kind} />
                     <StaleBadge stale={r.stale} status={r.status} />
+                    {r.unseenAnswers !== undefined && r.unseenAnswers > 0 && (
+                      <span
+                        className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900"
+                        title="Answers to a part of the video that was never fully shown; excluded from the scores"
+                        data-testid="unseen-answers"
+                      >
+                        {r.unseenAnswers} unseen
+                      </span>
+                    )}
                   </div>
                 </td>
                 {columns.map((c) => (

@@ -75,13 +75,41 @@ export type WorkspacePayload = {
     question: string;
     presentation: Record<string, unknown>;
     labels: Record<string, unknown>;
+    /** The item's stored query point times (seconds, stored order); participant-visible, never their answers. */
+    queryPoints: number[];
   };
   /** The generated item's truth, only when the task's mode shows it (prefill / verification); never for blind passes. */
   shownTruth: { answer: unknown; source: Record<string, unknown> } | null;
   video: WorkspaceVideo | null;
+  /**
+   * The caller's annotation. An admin opening a task its annotator has not opened yet gets the
+   * document the annotator would start from, with `id` "" and `version` 0 (read-only).
+   */
   annotation: { id: string; version: number; status: "DRAFT" | "SUBMITTED"; data: AnnotationDocument; updatedAt: string };
+  /** Project workflow settings the task needs (lib/tasks/workflow-settings.ts; evidence merge gap from the project settings). */
+  settings: { activities: string[]; annotationsPerItem: number; evidenceMergeGapSec: number };
   /** Submitted (and not reopened), or not the caller's task: the page is read-only. */
   readOnly: boolean;
 };
+
+/** One entry of GET /api/annotations/:id/revisions. */
+export type AnnotationRevisionEntry = {
+  version: number;
+  baseVersion: number | null;
+  action: "create" | "save" | "restore" | "submit" | "reopen";
+  summary: string;
+  author: { id: string; name: string };
+  createdAt: string;
+};
+
+/** POST /api/tasks/:taskId/skip. */
+export const skipTaskBodySchema = z.strictObject({
+  reason: z.string({ message: "must be a text" }).trim().min(3, "must say why (at least 3 characters)").max(2000, "must be at most 2000 characters"),
+});
+
+/** POST /api/me/tasks/next. */
+export const claimNextBodySchema = z.strictObject({
+  projectId: z.string().min(1).max(200).optional(),
+});
 
 export type { FrameTime };

@@ -3,9 +3,12 @@ import { randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import { toJsonl } from "@/lib/benchmarks/export-types";
 import { linesOf } from "@/lib/benchmarks/text-lines";
+import { parseBenchmarkText } from "@/lib/benchmarks/parse-input";
+import { defaultProjectSettings } from "@/lib/benchmarks/project-defaults";
 import { parseVcbench } from "@/lib/benchmarks/vcbench/parse";
 import type { Db } from "@/lib/db/prisma";
 import type { Role } from "@/lib/db/types";
+import { parseCustomItems } from "@/lib/projects/custom-format";
 import { DEMO_FORMS_VIDEO, demoFormProjects, PLANTED } from "./demo-form-items";
 import { demoItems, demoVcbenchRecords } from "./demo-items";
 
@@ -113,8 +116,11 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
 }
 
 /**
- * The answer-form demo projects (lib/demo/demo-form-items.ts): TOC-Bench, VSTAT, EC-Bench and VSAS
- * items on demo-cfr30.mp4, each with planted staff-only values. Idempotent like the demo project.
+ * The answer-form demo projects (lib/demo/demo-form-items.ts): each project's native file read by
+ * its benchmark's importer parser (Playhead's item JSONL for the free-text project), so the
+ * projects hold what importing those files would and export as valid files of their formats.
+ * Items are attached to demo-cfr30.mp4 when it is in the library and carry a planted staff note.
+ * Idempotent like the demo project: existing items are left as they are.
  */
 export async function seedDemoFormProjects(db: Db): Promise<{ projects: number; created: number }> {
   const admin = await db.user.findUnique({ where: { email: DEMO_ACCOUNTS[0].email }, select: { id: true } });
@@ -125,6 +131,8 @@ export async function seedDemoFormProjects(db: Db): Promise<{ projects: number; 
   let created = 0;
   const projects = demoFormProjects();
   for (const spec of projects) {
+    const parsed = spec.benchmark === "CUSTOM" ? await parseCustomItems(linesOf(spec.native)) : await parseBenchmarkText(spec.benchmark, spec.native);
+    if (parsed.errors.length > 0) throw new Error(`the demo project "${spec.name}" is not a valid ${spec.benchmark} file: ${parsed.errors[0].message}`);
     let createdHere = 0;
     const project = await db.project.upsert({
       where: { name: spec.name },
@@ -133,12 +141,16 @@ export async function seedDemoFormProjects(db: Db): Promise<{ projects: number; 
         name: spec.name,
         slug: spec.slug,
         benchmark: spec.benchmark,
-        description: `Every ${spec.benchmark} answer form of the human-baseline player, on a demo video.`,
-        settings: { protocol: spec.protocol },
+        description: spec.benchmark === "CUSTOM" ? "The free-text answer form of the human-baseline player, on a demo video." : `Every ${spec.benchmark} answer form of the human-baseline player, on a demo video.`,
+        settings: {
+          ...(spec.benchmark === "CUSTOM" ? {} : defaultProjectSettings(spec.benchmark)),
+          protocol: spec.protocol,
+          native: parsed.meta,
+        } as never,
         createdById: admin?.id ?? null,
       },
     });
-    for (const [ordinal, item] of spec.items.entries()) {
+    for (const item of parsed.items) {
       const exists = await db.item.findUnique({
         where: { projectId_externalId: { projectId: project.id, externalId: item.externalId } },
         select: { id: true },
@@ -148,16 +160,17 @@ export async function seedDemoFormProjects(db: Db): Promise<{ projects: number; 
         data: {
           projectId: project.id,
           externalId: item.externalId,
-          ordinal,
+          ordinal: item.ordinal,
           format: item.format,
           question: item.question,
           presentation: item.presentation as never,
           labels: item.labels as never,
           notes: PLANTED.note,
-          videoRef: DEMO_FORMS_VIDEO,
+          videoRef: item.videoRef,
           videoId: video?.id ?? null,
-          truth: { create: { answer: item.truth as never, source: { note: PLANTED.truthSource } } },
-          spans: { create: (item.truthSpans ?? []).map(([startSec, endSec]) => ({ source: "TRUTH" as const, startSec, endSec })) },
+          truth: { create: { answer: item.truth.answer as never, source: item.truth.source as never } },
+          queryPoints: { create: item.queryPoints.map((q) => ({ ordinal: q.ordinal, timeSec: q.timeSec })) },
+          spans: { create: item.truthSpans.map((sp) => ({ source: "TRUTH" as const, startSec: sp.startSec, endSec: sp.endSec, ...(sp.label ? { label: sp.label } : {}) })) },
         },
       });
       created++;

@@ -97,6 +97,7 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
     const values: Record<string, number | null> = {};
     for (const c of columns) values[c.key] = display(c, t[c.key]);
     const counts = obj(r.aggregates).counts as LeaderboardRow["counts"] | undefined;
+    const unseen = obj(r.aggregates).n_unseen;
     const row: LeaderboardRow = {
       runId: r.id,
       name: r.name,
@@ -108,6 +109,7 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
       source: r.source,
       values,
       ...(counts && typeof counts === "object" ? { counts } : {}),
+      ...(r.kind === "HUMAN" && typeof unseen === "number" ? { unseenAnswers: unseen } : {}),
     };
     if (options.ci) {
       const key = ciKey(r);

@@ -15,6 +15,8 @@ export type LeaderboardRow = {
   values: Record<string, number | null>;
   /** With ?ci=1: column key → bounds of the bootstrap interval (display units). */
   ci?: Record<string, { lower: number; upper: number }>;
+  /** Human baselines: answers flagged unseen (never fully shown; excluded from the scores). */
+  unseenAnswers?: number;
   /** Items predicted / scored, when known. */
   counts?: { items: number; predicted: number; scored: number; missing: number; invalid: number };
 };

@@ -14,6 +14,11 @@ export type Shortcut<C> = {
   keys: readonly string[];
   description: string;
   action: (context: C) => void;
+  /**
+   * Also taken when the key is typed into a text field (default: never). Only for keys that act
+   * on the field itself and type nothing, e.g. Enter in a list editor's row adds a row.
+   */
+  inTextFields?: boolean;
 };
 
 export type KeyLike = {
@@ -60,8 +65,10 @@ export function comboOf(e: KeyLike): string {
 
 /** Normalises a written combo ("shift+arrowleft" stays as written except modifier order/case). */
 export function normaliseCombo(combo: string): string {
-  const parts = combo.split("+").map((p) => p.trim()).filter(Boolean);
-  const key = parts.pop() ?? "";
+  // "+" itself is a key: "+" and "Shift++" end with it.
+  const plusKey = combo === "+" || combo.endsWith("++");
+  const parts = (plusKey ? combo.slice(0, -1) : combo).split("+").map((p) => p.trim()).filter(Boolean);
+  const key = plusKey ? "+" : (parts.pop() ?? "");
   const mods = new Set(parts.map((p) => p.toLowerCase()));
   return comboOf({
     key: key === "Space" ? " " : key,
@@ -100,9 +107,10 @@ export function createShortcutRegistry<C>(shortcuts: readonly Shortcut<C>[]): Sh
  * (the caller then calls preventDefault / stopPropagation).
  */
 export function handleShortcutKey<C>(registry: ShortcutRegistry<C>, context: C, e: KeyLike): boolean {
-  if (e.isComposing || isTypingTarget(e.target)) return false;
+  if (e.isComposing) return false;
   const shortcut = registry.match(e);
   if (!shortcut) return false;
+  if (!shortcut.inTextFields && isTypingTarget(e.target)) return false;
   shortcut.action(context);
   return true;
 }
@@ -123,11 +131,160 @@ export const PLAYER_SHORTCUTS: readonly Shortcut<PlayerControls>[] = [
 
 export const playerShortcuts: ShortcutRegistry<PlayerControls> = createShortcutRegistry(PLAYER_SHORTCUTS);
 
+/** What the annotation workspace's shortcuts act on (components/annotation-workspace). */
+export type WorkspaceControls = PlayerControls & {
+  /** Seeks by a number of seconds on the video's timeline (to the frame shown then). */
+  seekSeconds: (delta: number) => void;
+  /** Multiplies the playback rate up (+1) or down (-1) one step. */
+  changeRate: (direction: 1 | -1) => void;
+  addMark: () => void;
+  spanStart: () => void;
+  spanEnd: () => void;
+  adjacentMark: (direction: 1 | -1) => void;
+  deleteSelected: () => void;
+  /** Moves the selected mark / span end by ±n frames. */
+  nudgeSelected: (delta: number) => void;
+  /** Selects the other end of a selected span (for nudging). */
+  toggleSpanEnd: () => void;
+  clearSelection: () => void;
+  undo: () => void;
+  redo: () => void;
+  /** Zooms the timeline in (+1) / out (-1) around the playhead. */
+  zoom: (direction: 1 | -1) => void;
+  zoomToFit: () => void;
+  saveNow: () => void;
+  toggleHelp: () => void;
+};
+
+/** Help groups, in display order. */
+export const WORKSPACE_SHORTCUT_GROUPS = ["Playback", "Marks and spans", "Editing", "Timeline", "Other"] as const;
+
+export type WorkspaceShortcut = Shortcut<WorkspaceControls> & { group: (typeof WORKSPACE_SHORTCUT_GROUPS)[number] };
+
+export const WORKSPACE_SHORTCUTS: readonly WorkspaceShortcut[] = [
+  { id: "ws.play-pause", group: "Playback", keys: ["Space", "k"], description: "Play / pause", action: (c) => c.togglePlay() },
+  { id: "ws.frame-back", group: "Playback", keys: ["ArrowLeft"], description: "Previous frame", action: (c) => c.stepFrames(-1) },
+  { id: "ws.frame-forward", group: "Playback", keys: ["ArrowRight"], description: "Next frame", action: (c) => c.stepFrames(1) },
+  { id: "ws.second-back", group: "Playback", keys: ["Shift+ArrowLeft"], description: "1 second back", action: (c) => c.seekSeconds(-1) },
+  { id: "ws.second-forward", group: "Playback", keys: ["Shift+ArrowRight"], description: "1 second forward", action: (c) => c.seekSeconds(1) },
+  { id: "ws.ten-back", group: "Playback", keys: ["j"], description: "10 seconds back", action: (c) => c.seekSeconds(-10) },
+  { id: "ws.ten-forward", group: "Playback", keys: ["l"], description: "10 seconds forward", action: (c) => c.seekSeconds(10) },
+  { id: "ws.rate-down", group: "Playback", keys: ["["], description: "Slower playback", action: (c) => c.changeRate(-1) },
+  { id: "ws.rate-up", group: "Playback", keys: ["]"], description: "Faster playback", action: (c) => c.changeRate(1) },
+  { id: "ws.add-mark", group: "Marks and spans", keys: ["m"], description: "Add a mark at the current frame", action: (c) => c.addMark() },
+  { id: "ws.span-start", group: "Marks and spans", keys: ["i"], description: "Span start at the current frame (selected span, else a new one)", action: (c) => c.spanStart() },
+  { id: "ws.span-end", group: "Marks and spans", keys: ["o"], description: "Span end at the current frame (selected span, else the open one)", action: (c) => c.spanEnd() },
+  { id: "ws.next-mark", group: "Marks and spans", keys: ["n"], description: "Next mark", action: (c) => c.adjacentMark(1) },
+  { id: "ws.prev-mark", group: "Marks and spans", keys: ["p"], description: "Previous mark", action: (c) => c.adjacentMark(-1) },
+  { id: "ws.nudge-back", group: "Editing", keys: [","], description: "Nudge the selected mark / span end 1 frame back", action: (c) => c.nudgeSelected(-1) },
+  { id: "ws.nudge-forward", group: "Editing", keys: ["."], description: "Nudge the selected mark / span end 1 frame forward", action: (c) => c.nudgeSelected(1) },
+  { id: "ws.toggle-end", group: "Editing", keys: ["e"], description: "Switch between the selected span's start and end", action: (c) => c.toggleSpanEnd() },
+  { id: "ws.delete", group: "Editing", keys: ["Delete", "Backspace"], description: "Delete the selected mark or span", action: (c) => c.deleteSelected() },
+  { id: "ws.deselect", group: "Editing", keys: ["Escape"], description: "Clear the selection / close this help", action: (c) => c.clearSelection() },
+  { id: "ws.undo", group: "Editing", keys: ["Ctrl+z", "Meta+z"], description: "Undo", action: (c) => c.undo() },
+  { id: "ws.redo", group: "Editing", keys: ["Ctrl+Shift+z", "Meta+Shift+z", "Ctrl+y"], description: "Redo", action: (c) => c.redo() },
+  { id: "ws.zoom-in", group: "Timeline", keys: ["=", "Shift++", "+"], description: "Zoom the timeline in (down to single frames)", action: (c) => c.zoom(1) },
+  { id: "ws.zoom-out", group: "Timeline", keys: ["-"], description: "Zoom the timeline out", action: (c) => c.zoom(-1) },
+  { id: "ws.zoom-fit", group: "Timeline", keys: ["0"], description: "Show the whole video", action: (c) => c.zoomToFit() },
+  { id: "ws.save", group: "Other", keys: ["Ctrl+s", "Meta+s"], description: "Save now", action: (c) => c.saveNow() },
+  { id: "ws.help", group: "Other", keys: ["Shift+?", "?"], description: "Show / hide these shortcuts", action: (c) => c.toggleHelp() },
+];
+
+export const workspaceShortcuts: ShortcutRegistry<WorkspaceControls> = createShortcutRegistry(WORKSPACE_SHORTCUTS);
+
 /** "Shift+ArrowLeft" -> "Shift + ←" for help texts. */
 export function displayCombo(combo: string): string {
   const symbols: Record<string, string> = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓", Space: "Space" };
+  if (combo.endsWith("++")) return `${displayCombo(combo.slice(0, -2))} + +`;
   return combo
     .split("+")
     .map((p) => symbols[p] ?? (p.length === 1 ? p.toUpperCase() : p))
     .join(" + ");
 }
+
+// ── Human baseline player and answer forms ─────────────────────────────────────────────────
+
+/** What the streaming baseline player's keys act on (components/baseline-player/stream-video.tsx). */
+export type StreamingPlayerControls = {
+  /** Pause or continue, only where the study allows a voluntary pause and the stretch has not ended. */
+  togglePause: () => void;
+};
+
+/**
+ * Keys that seek, skip, step frames or change the rate in a browser or video.js (arrows, Home/End,
+ * Page keys, J/L, < > , . and the digits that jump to a tenth of the video). While streaming they
+ * are taken and do nothing: a participant never rewinds or skips ahead, and never replays.
+ */
+const NO_SEEK_KEYS = [
+  "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown", "Enter",
+  "j", "l", "<", ">", ",", ".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+  "MediaTrackPrevious", "MediaTrackNext", "MediaRewind", "MediaFastForward",
+] as const;
+
+export const STREAMING_PLAYER_SHORTCUTS: readonly Shortcut<StreamingPlayerControls>[] = [
+  { id: "baseline.pause", keys: ["Space", "k", "MediaPlayPause"], description: "Pause / continue (when the study allows pausing)", action: (c) => c.togglePause() },
+  {
+    id: "baseline.no-seek",
+    keys: NO_SEEK_KEYS.flatMap((k) => [k, `Shift+${k}`, `Ctrl+${k}`, `Alt+${k}`, `Meta+${k}`]),
+    description: "Seeking, skipping and rate keys do nothing while streaming",
+    action: () => {},
+  },
+];
+
+export const streamingPlayerShortcuts: ShortcutRegistry<StreamingPlayerControls> = createShortcutRegistry(STREAMING_PLAYER_SHORTCUTS);
+
+/** What the free-rewatch baseline player's keys act on (components/baseline-player/free-video.tsx). */
+export type FreePlayerControls = {
+  togglePlay: () => void;
+  seekBy: (seconds: number) => void;
+  toggleMute: () => void;
+  toggleFullscreen: () => void;
+};
+
+export const FREE_PLAYER_SHORTCUTS: readonly Shortcut<FreePlayerControls>[] = [
+  { id: "free.play-pause", keys: ["Space", "k"], description: "Play / pause", action: (c) => c.togglePlay() },
+  { id: "free.back-5", keys: ["ArrowLeft"], description: "5 seconds back", action: (c) => c.seekBy(-5) },
+  { id: "free.forward-5", keys: ["ArrowRight"], description: "5 seconds forward", action: (c) => c.seekBy(5) },
+  { id: "free.mute", keys: ["m"], description: "Mute / unmute", action: (c) => c.toggleMute() },
+  { id: "free.fullscreen", keys: ["f"], description: "Full screen", action: (c) => c.toggleFullscreen() },
+];
+
+export const freePlayerShortcuts: ShortcutRegistry<FreePlayerControls> = createShortcutRegistry(FREE_PLAYER_SHORTCUTS);
+
+/** The ordering answer form (components/answer-forms/ordering-input.tsx): on a focused event. */
+export type OrderingControls = { move: (delta: -1 | 1) => void };
+
+export const ORDERING_SHORTCUTS: readonly Shortcut<OrderingControls>[] = [
+  { id: "answer.ordering.up", keys: ["Alt+ArrowUp"], description: "Move the event up", action: (c) => c.move(-1) },
+  { id: "answer.ordering.down", keys: ["Alt+ArrowDown"], description: "Move the event down", action: (c) => c.move(1) },
+];
+
+export const orderingShortcuts: ShortcutRegistry<OrderingControls> = createShortcutRegistry(ORDERING_SHORTCUTS);
+
+/** The enumeration answer form (components/answer-forms/enumeration-input.tsx): in a row's field. */
+export type EnumerationControls = { addRowAfter: () => void };
+
+export const ENUMERATION_SHORTCUTS: readonly Shortcut<EnumerationControls>[] = [
+  { id: "answer.enumeration.add-row", keys: ["Enter"], description: "Add a row after this one", inTextFields: true, action: (c) => c.addRowAfter() },
+];
+
+export const enumerationShortcuts: ShortcutRegistry<EnumerationControls> = createShortcutRegistry(ENUMERATION_SHORTCUTS);
+
+/** What the VSAS caption review's shortcuts act on (components/annotation-panels/vsas-panel.tsx). */
+export type CaptionReviewControls = {
+  step: (delta: number) => void;
+  editCurrent: () => void;
+  toggleCorrected: () => void;
+  flag: (side: "previous" | "next") => void;
+};
+
+export const CAPTION_REVIEW_SHORTCUTS: readonly Shortcut<CaptionReviewControls>[] = [
+  { id: "captions.next", keys: ["ArrowDown"], description: "Next second's caption (seeks the video)", action: (c) => c.step(1) },
+  { id: "captions.previous", keys: ["ArrowUp"], description: "Previous second's caption (seeks the video)", action: (c) => c.step(-1) },
+  { id: "captions.edit", keys: ["Enter"], description: "Edit the current caption (Enter saves, Esc leaves)", action: (c) => c.editCurrent() },
+  { id: "captions.corrected", keys: ["c"], description: "Mark the current caption corrected / not", action: (c) => c.toggleCorrected() },
+  { id: "captions.flag-previous", keys: ["p"], description: "Flag: inconsistent with the previous second", action: (c) => c.flag("previous") },
+  { id: "captions.flag-next", keys: ["n"], description: "Flag: inconsistent with the next second", action: (c) => c.flag("next") },
+];
+
+export const captionReviewShortcuts: ShortcutRegistry<CaptionReviewControls> = createShortcutRegistry(CAPTION_REVIEW_SHORTCUTS);

@@ -6,9 +6,11 @@ const q = (format: string, presentation: unknown = {}, freeRewatch = false) =>
   participantQuestion({ format, question: "Q?", presentation }, { freeRewatch });
 
 describe("answer forms per format", () => {
-  it("counts are integers (signed for VCBench counts)", () => {
-    const s = answerSchemaFor(q("count"));
+  it("counts are integers (signed only for VCBench O1-Delta)", () => {
+    const s = answerSchemaFor(participantQuestion({ format: "count", question: "Q?", presentation: {}, subtype: "O1-Delta" }, { freeRewatch: false }));
     expect(s.safeParse(-3).success).toBe(true);
+    expect(answerSchemaFor(q("count")).safeParse(-3).success).toBe(false);
+    expect(answerSchemaFor(q("count")).safeParse(3).success).toBe(true);
     expect(s.safeParse(2.5).success).toBe(false);
     expect(s.safeParse("3").success).toBe(false);
     expect(answerSchemaFor(q("numeric")).safeParse(-1).success).toBe(false);

@@ -87,8 +87,16 @@ export function answerKindForFormat(format: string): AnswerKind {
   }
 }
 
+/**
+ * Whether an integer answer may be negative: a signed answer type in the presentation, or a
+ * benchmark subtype whose answer is a change (VCBench O1-Delta: count at the end minus count at
+ * the start). Every other count is 0 or more.
+ */
+export const SIGNED_SUBTYPES: ReadonlySet<string> = new Set(["O1-Delta"]);
+
 export function participantQuestion(
-  item: { format: string; question: string; presentation: unknown },
+  /** `subtype`: the item's taxonomy subtype (only this one label is read, to decide the answer type). */
+  item: { format: string; question: string; presentation: unknown; subtype?: string | null },
   opts: { freeRewatch: boolean },
 ): ParticipantQuestion {
   const p = asRecord(item.presentation);
@@ -104,7 +112,9 @@ export function participantQuestion(
     kind,
     question: item.question,
     options: options.map((o) => ({ label: o.label.slice(0, 40), text: o.text.slice(0, 2000) })),
-    allowNegative: kind === "integer" && (p.signed === true || p.allow_negative === true || p.answer_type === "signed_integer" || item.format === "count"),
+    allowNegative:
+      kind === "integer" &&
+      (p.signed === true || p.allow_negative === true || p.answer_type === "signed_integer" || SIGNED_SUBTYPES.has(item.subtype ?? "")),
     ordered: kind === "ec_enumeration" && (p.ordered === true || p.ordered_steps === true),
     evidence: opts.freeRewatch && (kind === "ec_counting" || kind === "ec_enumeration"),
   };

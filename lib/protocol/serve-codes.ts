@@ -8,4 +8,8 @@ export const SERVE_INDEX = {
   media: -3,
   /** A request whose index parameter could not be parsed. */
   malformed: -4,
+  /** The still picture of the current query point (session-still.ts). */
+  still: -5,
+  /** A tab claimed the session (page load, reload, second tab): a restart of the player. */
+  claim: -6,
 } as const;

@@ -3,7 +3,6 @@ import type { SessionUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { fieldIssues, describeIssues } from "@/lib/http/zod-issues";
-import { finishSession } from "@/lib/studies/finish-session";
 import type { AnswerBody } from "./answer-body";
 import { answerSchemaFor } from "./answer-schemas";
 import { requireOwnSession, type ParticipantSession } from "./load-session";
@@ -11,7 +10,7 @@ import { sessionState } from "./session-state";
 import { participantQuestions } from "./participant-items";
 import { SERVE_INDEX } from "./serve-codes";
 import { recordedLatency, stretchTiming } from "./stretch-timing";
-import { currentStretch } from "./stretch";
+import { stretchProgress } from "./stretch-progress";
 import { enforceTimeLimit } from "./time-limit";
 import { unlockNextQueryPoint } from "./unlock-next-query-point";
 
@@ -22,12 +21,24 @@ import { unlockNextQueryPoint } from "./unlock-next-query-point";
  * - 404 not the caller's session; 403 no consent; 410 session over / time limit;
  * - 409 `tab_superseded` (another tab holds the lease), `stale_version`, `already_answered`
  *   (a second submission for an answer key), `not_reached` (a later query point, or the current
- *   one before its last segment was served / could have been watched at the fixed rate);
+ *   one before it could have been watched at the fixed rate), `stretch_not_served` (the video
+ *   before the current query point has not all been served yet and still can be: play it first);
  * - 400 an answer that does not fit the question (naming the field).
  * Accepting the answer is the unlock: in one transaction the Answer row is inserted (unique per
  * session + answer key) and the session advanced by compare-and-set (unlock-next-query-point.ts).
+ * An answer whose stretch can never be fully served any more (stretch-coverage.ts `lost`) is
+ * accepted and stored with `unseen: true`.
+ *
+ * `onCompleted` runs once the session's last answer is stored (scoring, completion: the caller
+ * passes lib/studies' finishSession; the protocol does not import the domain above it).
  */
-export async function submitAnswer(user: SessionUser, sessionId: string, body: AnswerBody, now = new Date()) {
+export async function submitAnswer(
+  user: SessionUser,
+  sessionId: string,
+  body: AnswerBody,
+  onCompleted: (sessionId: string) => Promise<void>,
+  now = new Date(),
+) {
   const session = await requireOwnSession(sessionId, user);
   await enforceTimeLimit(session, now);
   if (session.status !== "ACTIVE" || session.studyStatus !== "OPEN") throw new HttpError(410, "This session is over.", "session_not_active");
@@ -40,13 +51,22 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
 
   let positionSec: number;
   let latencyMs: number;
+  let unseen = false;
   if (session.protocol === "STREAMING") {
     if (body.askIndex <= session.answeredIndex) throw new HttpError(409, "This question was already answered.", "already_answered");
     if (body.askIndex > session.unlockedIndex) throw new HttpError(409, "This question has not been reached yet.", "not_reached");
     const timing = await streamingTiming(session, now);
+    if (timing.coverage === "pending") {
+      throw new HttpError(
+        409,
+        "The video before this question has not been shown yet: play it up to the pause first.",
+        "stretch_not_served",
+      );
+    }
     if (!timing.reached) {
       throw new HttpError(409, "This question has not been reached yet: watch the video up to the pause first.", "not_reached");
     }
+    unseen = timing.coverage === "lost";
     latencyMs = recordedLatency(timing.latencyMs, body.latencyMs);
     positionSec = plan.segments[ask.endSegment].mediaEndSec;
   } else {
@@ -93,6 +113,7 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
           value: parsed.data as never,
           latencyMs,
           positionSec,
+          unseen,
           createdAt: now,
         },
         select: { id: true },
@@ -106,7 +127,7 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
       }
       throw error;
     });
-  if (result.completed) await finishSession(session.id);
+  if (result.completed) await onCompleted(session.id);
   // The next stretch comes with the acceptance: the player resumes without another round trip.
   const answered = session.answeredIndex + 1;
   const after: ParticipantSession = {
@@ -121,44 +142,21 @@ export async function submitAnswer(user: SessionUser, sessionId: string, body: A
 }
 
 async function streamingTiming(session: ParticipantSession, now: Date) {
-  const { plan } = session.loaded;
-  const stretch = currentStretch(plan, session);
-  // Both reads at once, each one fixed parameterised SELECT (this runs on every answer).
-  const [unlockedAt, serves] = await Promise.all([
-    unlockTime(session),
-    stretch.segments.length
-      ? db.$queryRaw<{ segmentIndex: unknown; at: unknown }[]>`
-          SELECT "segmentIndex", "at" FROM "SegmentServe"
-          WHERE "sessionId" = ${session.id} AND "allowed" = ${true} AND "segmentIndex" IN (${stretch.first}, ${stretch.last})`
-      : Promise.resolve([]),
-  ]);
-  // Serves of this stretch since it was unlocked, earliest first.
-  const since = serves
-    .map((x) => ({ segmentIndex: Number(x.segmentIndex), at: (x.at instanceof Date ? x.at : new Date(String(x.at))).getTime() }))
-    .filter((x) => x.at >= unlockedAt)
-    .sort((a, b) => a.at - b.at);
-  const firstServeAt = stretch.segments.length ? since.find((x) => x.segmentIndex === stretch.first)?.at ?? null : null;
-  const lastSegmentServeAt = stretch.segments.length ? since.find((x) => x.segmentIndex === stretch.last)?.at ?? null : null;
-  return stretchTiming({
+  const { stretch, unlockedAt, served, coverage } = await stretchProgress(session);
+  // The stretch is timed from the first of its segments that was served (all of it unless some
+  // segments were lost) to its end.
+  const firstServed = served.length ? served.reduce((a, b) => (b.index < a.index ? b : a)) : null;
+  const durationSec = stretch.segments.length && firstServed ? stretch.segments[stretch.segments.length - 1].mediaEndSec - firstServed.mediaStartSec : 0;
+  const timing = stretchTiming({
     now: now.getTime(),
     unlockedAt,
-    durationSec: stretch.durationSec,
+    durationSec: stretch.segments.length ? durationSec : 0,
     playbackRate: session.settings.playbackRate,
     enforceRealtime: session.settings.enforceRealtime,
-    firstServeAt,
-    lastSegmentServeAt,
+    firstServeAt: firstServed ? served.find((x) => x.index === firstServed.index)!.at : null,
+    lastSegmentServeAt: served.find((x) => x.index === stretch.last)?.at ?? null,
   });
-}
-
-/** When the current stretch was unlocked: the previous answer's time, or the session's start. */
-async function unlockTime(session: ParticipantSession): Promise<number> {
-  if (session.answeredIndex < 0) return session.startedAt.getTime();
-  const prev = session.loaded.plan.asks[session.answeredIndex];
-  const rows = await db.$queryRaw<{ createdAt: unknown }[]>`
-    SELECT "createdAt" FROM "Answer" WHERE "sessionId" = ${session.id} AND "answerKey" = ${prev.answerKey}`;
-  const at = rows[0]?.createdAt;
-  if (at === undefined || at === null) return session.startedAt.getTime();
-  return (at instanceof Date ? at : new Date(String(at))).getTime();
+  return { ...timing, coverage };
 }
 
 /** Free rewatch: time since the previous answer, or since the video was first requested. */

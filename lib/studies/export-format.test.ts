@@ -51,6 +51,9 @@ describe("exports in each benchmark's prediction format", () => {
     const f = nativeExport("VSAS", "x", [item({ format: "caption" })], [ans({ value: { timeline: [{ sec: 0, text: "a" }, { sec: 1, text: "b" }] } })]);
     expect(JSON.parse(f.body)).toEqual({ task_id: "q1", responses: [{ second: 0, response: "a" }, { second: 1, response: "b" }] });
     expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
-    expect(fullCsv("x", [item({})], [ans({})]).body.split("\n")[1]).toBe("prolific:P1,prolific,P1,s1,COMPLETED,v.mp4,q1,mcq_4,,,0,B,B,1200,3,2026-01-01T00:00:00.000Z");
+    expect(fullCsv("x", [item({})], [ans({})]).body.split("\n")[1]).toBe("prolific:P1,prolific,P1,s1,COMPLETED,v.mp4,q1,mcq_4,,,0,B,B,1200,3,2026-01-01T00:00:00.000Z,0");
+    // An unseen answer is flagged in the CSV and left out of the prediction file.
+    expect(fullCsv("x", [item({})], [ans({ unseen: true })]).body.split("\n")[1]).toMatch(/,1$/);
+    expect(nativeExport("VSAS", "x", [item({ format: "caption" })], [ans({ unseen: true, value: { timeline: [{ sec: 0, text: "a" }] } })]).body).not.toContain('"a"');
   });
 });

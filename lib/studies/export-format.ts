@@ -42,15 +42,20 @@ export type ExportAnswer = {
   externalId: string | null;
   videoName: string;
   attentionCheck: boolean;
+  /** Answered without the whole stretch before it having been shown (Answer.unseen): not scored, not in the native file. */
+  unseen?: boolean;
 };
 
 export type ExportFile = { filename: string; contentType: string; body: string };
 
-/** The answers of the first completed session per item (by finish time), attention checks left out. */
+/**
+ * The answers of the first completed session per item (by finish time), attention checks and
+ * unseen answers left out (as in the scores).
+ */
 function firstCompleted(answers: readonly ExportAnswer[]): Map<string, ExportAnswer[]> {
   const bySession = new Map<string, ExportAnswer[]>();
   for (const a of answers) {
-    if (a.attentionCheck || a.sessionStatus !== "COMPLETED") continue;
+    if (a.attentionCheck || a.unseen || a.sessionStatus !== "COMPLETED") continue;
     bySession.set(a.sessionId, [...(bySession.get(a.sessionId) ?? []), a]);
   }
   const sessions = [...bySession.values()].sort((x, y) => (x[0].sessionFinishedAt ?? "").localeCompare(y[0].sessionFinishedAt ?? ""));
@@ -152,6 +157,7 @@ export function fullCsv(slug: string, items: readonly ExportItem[], answers: rea
     "latency_ms",
     "position_sec",
     "answered_at",
+    "unseen",
   ];
   const rows = [...answers]
     .sort((a, b) => a.participant.localeCompare(b.participant) || a.answeredAt.localeCompare(b.answeredAt))
@@ -174,6 +180,7 @@ export function fullCsv(slug: string, items: readonly ExportItem[], answers: rea
         a.latencyMs,
         a.positionSec,
         a.answeredAt,
+        a.unseen ? 1 : 0,
       ];
     });
   return { filename: `${slug}-answers.csv`, contentType: "text/csv; charset=utf-8", body: csv(header, rows) };

@@ -38,6 +38,7 @@ export async function exportStudy(studyId: string, format: "native" | "csv"): Pr
       value: true,
       latencyMs: true,
       positionSec: true,
+      unseen: true,
       createdAt: true,
       queryPoint: { select: { ordinal: true, timeSec: true } },
       session: {
@@ -69,6 +70,7 @@ export async function exportStudy(studyId: string, format: "native" | "csv"): Pr
     externalId: r.session.participant.externalId,
     videoName: r.session.video.originalName,
     attentionCheck: attention.has(r.itemId),
+    unseen: r.unseen,
   }));
   const slug = `${study.project.slug}-${study.name}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80) || "study";
   return format === "native" ? nativeExport(study.project.benchmark, slug, items, answers) : fullCsv(slug, items, answers);

@@ -10,8 +10,12 @@ import { parseStudySettings } from "./study-settings";
  * Scores a session that has just finished (or is re-scored), records attention-check failures as
  * flags, completes the participant when none of their sessions is still active, and refreshes
  * the study's human row on the leaderboard. Idempotent.
+ *
+ * Answers flagged `unseen` (their stretch was never fully shown: lib/protocol/stretch-coverage.ts)
+ * are left out of the scores unless `includeUnseen`; their count is kept in the session's flags
+ * (`unseen_answers`) for the results page and the human row.
  */
-export async function finishSession(sessionId: string, options: { updateRun?: boolean } = {}): Promise<void> {
+export async function finishSession(sessionId: string, options: { updateRun?: boolean; includeUnseen?: boolean } = {}): Promise<void> {
   const session = await db.baselineSession.findUniqueOrThrow({
     where: { id: sessionId },
     select: {
@@ -22,7 +26,7 @@ export async function finishSession(sessionId: string, options: { updateRun?: bo
       status: true,
       flags: true,
       study: { select: { protocol: true, settings: true, project: { select: { benchmark: true } } } },
-      answers: { select: { itemId: true, value: true, queryPoint: { select: { ordinal: true } } } },
+      answers: { select: { itemId: true, value: true, unseen: true, queryPoint: { select: { ordinal: true } } } },
     },
   });
   const { plan } = await loadPlan(session.studyId, session.videoId, session.study.protocol);
@@ -36,7 +40,7 @@ export async function finishSession(sessionId: string, options: { updateRun?: bo
     const item = items.get(itemId);
     if (!item) continue;
     const answers = session.answers
-      .filter((a) => a.itemId === itemId)
+      .filter((a) => a.itemId === itemId && (options.includeUnseen || !a.unseen))
       .map((a) => ({ itemId, queryPointOrdinal: a.queryPoint?.ordinal ?? null, value: a.value }));
     const score = scoreItem(benchmark, item, answers);
     if (attention.has(itemId)) {
@@ -51,6 +55,7 @@ export async function finishSession(sessionId: string, options: { updateRun?: bo
     ...previous,
     attention_checks: attention.size,
     attention_failed: failed,
+    unseen_answers: session.answers.filter((a) => a.unseen).length,
     ...(session.status === "ABANDONED" ? { abandoned: true } : {}),
   };
   await db.baselineSession.update({

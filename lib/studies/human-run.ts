@@ -23,7 +23,7 @@ export async function updateHumanRun(studyId: string): Promise<string> {
   });
   const sessions = await db.baselineSession.findMany({
     where: { studyId, status: "COMPLETED" },
-    select: { id: true, participantId: true, scores: true },
+    select: { id: true, participantId: true, scores: true, _count: { select: { answers: { where: { unseen: true } } } } },
     orderBy: [{ finishedAt: "asc" }, { id: "asc" }],
   });
   const all: ItemScore[] = [];
@@ -42,6 +42,8 @@ export async function updateHumanRun(studyId: string): Promise<string> {
     ...aggregateScores(study.project.benchmark, [...items.values()], all),
     n_sessions: sessions.length,
     n_participants: new Set(sessions.map((s) => s.participantId)).size,
+    /** Answers given to a stretch that was never fully shown (excluded from the scores). */
+    n_unseen: sessions.reduce((n, s) => n + s._count.answers, 0),
   };
   const name = humanRunName(study.name);
   const source = `study:${study.id}`;

@@ -12,7 +12,8 @@ import { probeVideo } from "@/lib/video/probe-video";
 import { planSegments } from "@/lib/video/segment-plan";
 import { segmentVideo } from "@/lib/video/segment-video";
 import { resolveInside, videoStoragePaths } from "@/lib/video/storage-paths";
-import { parseStudySettings } from "./study-settings";
+import { PLATFORM_LABELS } from "./study-links";
+import { missingCompletion, parseStudySettings } from "./study-settings";
 
 /** Bump when the way a study's video is cut changes, so segmentations are made again. */
 const SEGMENTATION_VERSION = 1;
@@ -26,8 +27,12 @@ export type OpenReport = { videos: { videoId: string; segments: number; reused: 
  * studies with the same cuts) and a StudyVideo. Query points without a frame index get the frame
  * displayed at their time (QueryPoint.timeSec in the segmented file's timeline). Runs in the
  * request: minutes for long videos.
+ *
+ * A crowd study (settings.crowdPlatforms) without a completion code or completion URL is refused
+ * (409 `completion_missing`, naming the field) unless `confirmMissingCompletion` is set: its
+ * workers would have no way to show the platform that they finished.
  */
-export async function openStudy(studyId: string, actorId: string): Promise<OpenReport> {
+export async function openStudy(studyId: string, actorId: string, options: { confirmMissingCompletion?: boolean } = {}): Promise<OpenReport> {
   const study = await db.study.findUnique({ where: { id: studyId }, select: { status: true, protocol: true, settings: true } });
   if (!study) throw new HttpError(404, "No such study.");
   if (study.status === "OPEN") throw new HttpError(409, "The study is already open.");
@@ -46,6 +51,16 @@ export async function openStudy(studyId: string, actorId: string): Promise<OpenR
     },
   });
   if (!items.length) throw new HttpError(409, "Add items to the study before opening it.");
+  const missing = missingCompletion(settings);
+  if (missing && !options.confirmMissingCompletion) {
+    const platforms = settings.crowdPlatforms.map((p) => PLATFORM_LABELS[p]).join(" and ");
+    throw new HttpError(
+      409,
+      `${missing}: this study recruits on ${platforms} but has no completion code and no completion URL (settings.redirectUrl), so its workers cannot show that they finished. Set one, or confirm opening without (confirmMissingCompletion: true).`,
+      "completion_missing",
+      { field: missing, platforms: settings.crowdPlatforms },
+    );
+  }
   const byVideo = new Map<string, typeof items>();
   for (const si of items) {
     if (!si.item.videoId) throw new HttpError(409, `Item ${si.item.externalId} has no video attached.`);

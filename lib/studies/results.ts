@@ -22,6 +22,8 @@ export type SessionResult = {
   finishedAt: string | null;
   latencyMs: { n: number; mean: number | null; median: number | null; max: number | null };
   attentionFailed: string[];
+  /** Answers flagged unseen (their stretch was never fully shown; excluded from scoring). */
+  unseenAnswers: number;
   scores: Record<string, unknown> | null;
 };
 
@@ -38,7 +40,7 @@ export type ParticipantResult = {
 };
 
 export type StudyResults = {
-  study: { id: string; name: string; protocol: string; status: string; projectId: string; benchmark: string; settings: StudySettings };
+  study: { id: string; name: string; protocol: string; status: string; projectId: string; projectName: string; benchmark: string; settings: StudySettings };
   participants: ParticipantResult[];
   summary: {
     participants: number;
@@ -46,6 +48,8 @@ export type StudyResults = {
     completed: number;
     abandoned: number;
     attentionFailures: number;
+    /** Answers flagged unseen, over all sessions. */
+    unseenAnswers: number;
     latencyMedianMs: number | null;
   };
   run: { id: string; name: string; aggregates: unknown; scoredAt: string | null } | null;
@@ -61,7 +65,7 @@ function median(values: number[]): number | null {
 export async function studyResults(studyId: string, now = new Date()): Promise<StudyResults> {
   const study = await db.study.findUnique({
     where: { id: studyId },
-    select: { id: true, name: true, protocol: true, status: true, projectId: true, settings: true, project: { select: { benchmark: true } } },
+    select: { id: true, name: true, protocol: true, status: true, projectId: true, settings: true, project: { select: { benchmark: true, name: true } } },
   });
   if (!study) throw new HttpError(404, "No such study.");
   const settings = parseStudySettings(study.settings);
@@ -89,7 +93,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
           flags: true,
           scores: true,
           video: { select: { originalName: true } },
-          answers: { select: { latencyMs: true } },
+          answers: { select: { latencyMs: true, unseen: true } },
         },
       },
     },
@@ -123,12 +127,15 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
           max: lat.length ? Math.max(...lat) : null,
         },
         attentionFailed: flags.attention_failed ?? [],
+        unseenAnswers: s.answers.filter((a) => a.unseen).length,
         scores: (s.scores as { aggregate?: Record<string, unknown> } | null)?.aggregate ?? null,
       });
     }
     const flags: string[] = [];
     if (sessions.some((s) => s.attentionFailed.length)) flags.push("attention check failed");
     if (sessions.some((s) => s.abandoned)) flags.push("abandoned");
+    const unseen = sessions.reduce((n, s) => n + s.unseenAnswers, 0);
+    if (unseen) flags.push(`${unseen} unseen answer${unseen === 1 ? "" : "s"}`);
     if (p.consentedAt === null) flags.push("no consent");
     out.push({
       id: p.id,
@@ -148,7 +155,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
   });
   const allSessions = out.flatMap((p) => p.sessions);
   return {
-    study: { id: study.id, name: study.name, protocol: study.protocol, status: study.status, projectId: study.projectId, benchmark: study.project.benchmark, settings },
+    study: { id: study.id, name: study.name, protocol: study.protocol, status: study.status, projectId: study.projectId, projectName: study.project.name, benchmark: study.project.benchmark, settings },
     participants: out,
     summary: {
       participants: out.length,
@@ -156,6 +163,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
       completed: allSessions.filter((s) => s.status === "COMPLETED").length,
       abandoned: allSessions.filter((s) => s.abandoned).length,
       attentionFailures: allSessions.filter((s) => s.attentionFailed.length).length,
+      unseenAnswers: allSessions.reduce((n, s) => n + s.unseenAnswers, 0),
       latencyMedianMs: median(allLatencies),
     },
     run: run ? { ...run, scoredAt: run.scoredAt?.toISOString() ?? null } : null,

@@ -23,8 +23,13 @@ export const studyItemsSchema = z.strictObject({
     .max(100_000, "at most 100000 items"),
 });
 
-export const studyStatusSchema = z.strictObject({ status: z.enum(["OPEN", "CLOSED"], { error: "must be OPEN or CLOSED" }) });
+export const studyStatusSchema = z.strictObject({
+  status: z.enum(["OPEN", "CLOSED"], { error: "must be OPEN or CLOSED" }),
+  /** Open a crowd study that has no completion code or completion URL anyway (the admin confirmed). */
+  confirmMissingCompletion: z.boolean({ error: "must be true or false" }).optional(),
+});
 
 export type CreateStudyInput = z.infer<typeof createStudySchema>;
 export type UpdateStudyInput = z.infer<typeof updateStudySchema>;
 export type StudyItemsInput = z.infer<typeof studyItemsSchema>;
+export type StudyStatusInput = z.infer<typeof studyStatusSchema>;

@@ -4,6 +4,7 @@
  * row gets today's defaults.
  */
 import { z } from "zod";
+import { CROWD_PLATFORMS } from "./study-links";
 
 const httpUrl = z
   .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" })
@@ -28,6 +29,14 @@ const fields = {
   participantsPerVideo: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000).nullable(),
   /** Most videos (sessions) one participant receives, attention-check videos not counted; null = no cap. */
   capPerParticipant: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000).nullable(),
+  /**
+   * Recruitment platforms the study's link is handed out on (the admin page shows each one's link
+   * with its placeholders; opening such a study without a completion code or URL needs a confirmation).
+   */
+  crowdPlatforms: z
+    .array(z.enum(CROWD_PLATFORMS, { error: `must be one of ${CROWD_PLATFORMS.join(", ")}` }))
+    .max(CROWD_PLATFORMS.length)
+    .refine((v) => new Set(v).size === v.length, "must not list a platform twice"),
   /** Shown on the completion page (e.g. the Prolific completion code). */
   completionCode: z.string().trim().max(100, "must be at most 100 characters"),
   /** Where the completion page sends the participant ("{code}" is replaced by the completion code). */
@@ -51,6 +60,7 @@ const defaults = {
   timeLimitMinutes: fields.timeLimitMinutes.default(null),
   participantsPerVideo: fields.participantsPerVideo.default(1),
   capPerParticipant: fields.capPerParticipant.default(1),
+  crowdPlatforms: fields.crowdPlatforms.default([]),
   completionCode: fields.completionCode.default(""),
   redirectUrl: fields.redirectUrl.default(null),
   segmentSeconds: fields.segmentSeconds.default(4),
@@ -84,4 +94,11 @@ export function parseStudySettings(value: unknown): StudySettings {
 export function completionRedirect(settings: Pick<StudySettings, "redirectUrl" | "completionCode">): string | null {
   if (!settings.redirectUrl) return null;
   return settings.redirectUrl.replaceAll("{code}", encodeURIComponent(settings.completionCode));
+}
+
+/** What a crowd study lacks to send its workers back to their platform: null when nothing. */
+export function missingCompletion(settings: Pick<StudySettings, "crowdPlatforms" | "redirectUrl" | "completionCode">): string | null {
+  if (settings.crowdPlatforms.length === 0) return null;
+  if (settings.completionCode.trim() || settings.redirectUrl) return null;
+  return "settings.completionCode";
 }

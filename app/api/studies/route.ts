@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { db } from "@/lib/db/prisma";
 import { jsonResponse } from "@/lib/http/json-response";
 import { route } from "@/lib/http/route";
 import { createStudy } from "@/lib/studies/manage-study";
+import { listStudies } from "@/lib/studies/study-queries";
 import { createStudySchema, type CreateStudyInput } from "@/lib/studies/study-schemas";
 
 export const runtime = "nodejs";
@@ -11,21 +11,7 @@ export const dynamic = "force-dynamic";
 /** GET /api/studies?projectId=..: studies (admin). */
 export const GET = route<undefined, { projectId?: string }>(
   { roles: ["ADMIN"], query: z.object({ projectId: z.string().max(64).optional() }) },
-  async ({ query }) => ({
-    studies: await db.study.findMany({
-      where: query.projectId ? { projectId: query.projectId } : {},
-      orderBy: { createdAt: "desc" },
-      select: {
-        id: true,
-        name: true,
-        protocol: true,
-        status: true,
-        projectId: true,
-        createdAt: true,
-        _count: { select: { items: true, participants: true, sessions: true } },
-      },
-    }),
-  }),
+  async ({ query }) => ({ studies: await listStudies(query.projectId) }),
 );
 
 /** POST /api/studies {projectId, name, protocol, settings?}: creates a DRAFT study (admin). */

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { PROJECT_READ_ROLES } from "@/lib/projects/access";
@@ -9,6 +8,7 @@ import { getProject, importHistory, projectOverview } from "@/lib/projects/proje
 import { maxBenchmarkBytes } from "@/lib/projects/upload-limits";
 import { ProjectHeader } from "../_components/project-header";
 import { ImportForm } from "../new/_components/import-form";
+import { ExportLink } from "./_components/export-link";
 import { ImportHistoryCard } from "./_components/import-history-card";
 import { OverviewStats } from "./_components/overview-stats";
 import { PendingVideosCard } from "./_components/pending-videos-card";
@@ -37,9 +37,11 @@ export default async function ProjectOverviewPage({ params }: { params: Params }
         isAdmin={isAdmin}
         actions={
           isAdmin && (
-            <a href={`/api/projects/${project.id}/export`} className={buttonClasses("secondary", "sm")} download>
-              Export ({project.benchmark === "CUSTOM" ? "JSONL" : "native format"})
-            </a>
+            <ExportLink
+              href={`/api/projects/${project.id}/export`}
+              label={`Export (${project.benchmark === "CUSTOM" ? "JSONL" : "native format"})`}
+              fallbackName={`${project.slug}.export`}
+            />
           )
         }
       />

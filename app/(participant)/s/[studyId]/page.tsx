@@ -6,9 +6,10 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { getCurrentUser, signInPath } from "@/lib/auth/current-user";
 import { HttpError } from "@/lib/http/http-error";
+import { resumeLabel, resumePoint } from "@/lib/protocol/resume-point";
 import { IDENTITY_PARAMS } from "@/lib/studies/participant-identity";
 import { participation, type Participation } from "@/lib/studies/participation";
-import { ConsentForm } from "./consent-form";
+import { ConsentForm } from "./_components/consent-form";
 
 export const metadata: Metadata = { title: "Study" };
 export const dynamic = "force-dynamic";
@@ -36,6 +37,7 @@ export default async function StudyLandingPage({ params, searchParams }: Props) 
     if (e instanceof HttpError && e.status === 404) notFound();
     throw e;
   }
+  const resume = user && p.consented && p.nextSessionId ? await resumePoint(studyId, user.id) : null;
   const preview = search.preview === "1" || search.assignmentId === "ASSIGNMENT_ID_NOT_AVAILABLE";
   return (
     <main className="mx-auto max-w-3xl space-y-6 p-6">
@@ -71,7 +73,7 @@ export default async function StudyLandingPage({ params, searchParams }: Props) 
           <CardBody className="space-y-3">
             {p.nextSessionId && p.open && (
               <Link className={buttonClasses()} href={`/s/${studyId}/session/${p.nextSessionId}`} data-testid="continue-session">
-                {p.sessions.some((s) => s.status !== "ACTIVE") ? "Continue" : "Start"}
+                {resume ? resumeLabel(resume) : "Start"}
               </Link>
             )}
             {p.sessions.length === 0 && <p className="text-sm text-slate-600">There is nothing left for you to do in this study. Thank you for your interest.</p>}

@@ -2,15 +2,17 @@ import { route } from "@/lib/http/route";
 import { answerBodySchema, type AnswerBody } from "@/lib/protocol/answer-body";
 import { ANY_ROLE } from "@/lib/protocol/any-role";
 import { submitAnswer } from "@/lib/protocol/submit-answer";
+import { finishSession } from "@/lib/studies/finish-session";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
  * POST /api/sessions/[id]/answers {askIndex, tabId, version, answer, latencyMs?, positionSec?}:
- * stores the answer once (409 on a second one) and unlocks the next stretch.
+ * stores the answer once (409 on a second one) and unlocks the next stretch; the session's last
+ * answer finishes it (scores, completion: lib/studies).
  */
 export const POST = route<AnswerBody, undefined, { id: string }>(
   { roles: ANY_ROLE, body: answerBodySchema, maxBodyBytes: 4 * 1024 * 1024 },
-  async ({ params, user, body }) => submitAnswer(user, params.id, body),
+  async ({ params, user, body }) => submitAnswer(user, params.id, body, (sessionId) => finishSession(sessionId)),
 );

@@ -1,0 +1,61 @@
+/**
+ * Request bodies of the task routes (PURE: zod, shared by the workflow page and the server).
+ */
+import { z } from "zod";
+
+const id = z.string().min(1, "must be a non-empty id").max(64, "must be at most 64 characters");
+
+/**
+ * POST /api/projects/:projectId/tasks: which items (all, the catalogue filter as its query string,
+ * e.g. "format=count&label.subtype=E1-Action", or ids), and who does them: named annotators
+ * (spread round-robin; never the same person twice on one item) or, with none named, the pool.
+ */
+export const createTasksBodySchema = z.strictObject({
+  items: z.union([
+    z.strictObject({ all: z.literal(true) }),
+    z.strictObject({ filter: z.string().max(4000, "must be at most 4000 characters") }),
+    z.strictObject({ ids: z.array(id).min(1, "list at least one item").max(100_000) }),
+  ]),
+  assignees: z.array(id).max(1000).default([]),
+});
+export type CreateTasksBody = z.input<typeof createTasksBodySchema>;
+
+export type CreateTasksResult = {
+  /** Items selected (active items only). */
+  items: number;
+  created: number;
+  /** (item, pass) pairs that already had a task. */
+  existing: number;
+  pooled: number;
+  byAssignee: Record<string, number>;
+};
+
+/** PATCH /api/tasks/:taskId (admins): reassign to an annotator, or back to the pool (null); reopens a skipped task. */
+export const reassignTaskBodySchema = z.strictObject({ userId: id.nullable() });
+
+export type TaskProgressRow = {
+  userId: string | null;
+  name: string;
+  email: string;
+  open: number;
+  inProgress: number;
+  submitted: number;
+  skipped: number;
+  total: number;
+  timeSpentMs: number;
+};
+
+export type QueueEntry = {
+  id: string;
+  kind: string;
+  status: "OPEN" | "IN_PROGRESS" | "SUBMITTED" | "SKIPPED";
+  mode: string;
+  round: number;
+  timeSpentMs: number;
+  skipReason: string | null;
+  updatedAt: string;
+  project: { id: string; name: string; benchmark: string };
+  item: { id: string; externalId: string; question: string; format: string };
+};
+
+export type QueueSummary = { tasks: QueueEntry[]; pool: { projectId: string; projectName: string; open: number }[] };

@@ -1,0 +1,118 @@
+/**
+ * The workflow section of `Project.settings` (PURE; the zod schema is shared by the workflow page,
+ * the API and the server): stored under the key `workflow`, next to keys other code owns
+ * (`lib/projects/settings.ts` keeps those; an update of one never drops the other).
+ *
+ * - `activities`: which annotation task kinds the project uses, per benchmark (defaults: all of the
+ *   benchmark's kinds). Submit rules skip the checks of an activity the project does not use.
+ * - `mode`: new annotation tasks start `blank` (annotate from scratch; truth never sent) or
+ *   `prefill` (verify the generated item). Defaults: VCBench blank; the others prefill.
+ * - `annotationsPerItem`: independent annotations per item (1 now: a submit becomes the item's
+ *   truth; 2 is the double-review pass count, adjudicated instead, issue 12).
+ * - `annotatorIds`: who may annotate: null = every project member with the ANNOTATOR role; a
+ *   list = only those members.
+ */
+import { z } from "zod";
+
+export const ANNOTATION_ACTIVITIES = {
+  VCBENCH: ["events", "identities", "counts", "query_points"],
+  ECBENCH: ["feasibility", "answer", "evidence"],
+  TOCBENCH: ["qa_verification"],
+  VSTAT: ["taxonomy", "qa_validation"],
+  VSAS: ["caption_review"],
+  CUSTOM: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export const ACTIVITY_LABELS: Record<string, string> = {
+  events: "Events: E1 timestamps and E2 spans",
+  identities: "Identities: O2 first appearances",
+  counts: "Counts: O1 counts at query points / window ends",
+  query_points: "Query-point design (3-8 points)",
+  feasibility: "Feasibility check",
+  answer: "Answer verification or revision",
+  evidence: "Evidence spans",
+  qa_verification: "QA verification (keep / revise / remove)",
+  taxonomy: "Taxonomy labels",
+  qa_validation: "QA validation (keep / revise / remove)",
+  caption_review: "1 FPS caption review",
+};
+
+export type WorkflowBenchmark = keyof typeof ANNOTATION_ACTIVITIES;
+export const ANNOTATION_MODES = ["blank", "prefill"] as const;
+export type AnnotationMode = (typeof ANNOTATION_MODES)[number];
+export const MAX_ANNOTATIONS_PER_ITEM = 2;
+
+export function activitiesOf(kind: string): readonly string[] {
+  return (ANNOTATION_ACTIVITIES as Record<string, readonly string[]>)[kind] ?? [];
+}
+
+export function defaultModeFor(kind: string): AnnotationMode {
+  return kind === "VCBENCH" || kind === "CUSTOM" ? "blank" : "prefill";
+}
+
+export type WorkflowSettings = {
+  activities: string[];
+  mode: AnnotationMode;
+  annotationsPerItem: number;
+  annotatorIds: string[] | null;
+};
+
+export function defaultWorkflowSettings(kind: string): WorkflowSettings {
+  return { activities: [...activitiesOf(kind)], mode: defaultModeFor(kind), annotationsPerItem: 1, annotatorIds: null };
+}
+
+const fields = {
+  activities: z.array(z.string().min(1)).max(20),
+  mode: z.enum(ANNOTATION_MODES, { message: `must be one of ${ANNOTATION_MODES.join(", ")}` }),
+  annotationsPerItem: z
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(MAX_ANNOTATIONS_PER_ITEM, `must be at most ${MAX_ANNOTATIONS_PER_ITEM} (2 = double review)`),
+  annotatorIds: z.array(z.string().min(1).max(64)).max(10_000).nullable(),
+};
+
+/** Body of PATCH /api/projects/:projectId/workflow: any subset of the keys (activities checked against the benchmark by {@link workflowUpdateSchemaFor}). */
+export const workflowUpdateSchema = z
+  .strictObject(fields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: "send at least one setting" });
+export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
+
+/** Problems of an update for this benchmark (unknown activity names), as {field, message}. */
+export function workflowUpdateProblems(kind: string, update: WorkflowUpdate): { field: string; message: string }[] {
+  const allowed = activitiesOf(kind);
+  const problems: { field: string; message: string }[] = [];
+  for (const [i, a] of (update.activities ?? []).entries()) {
+    if (!allowed.includes(a)) problems.push({ field: `activities.${i}`, message: `"${a}" is not a ${kind} task kind (one of ${allowed.join(", ") || "none"})` });
+  }
+  const seen = new Set<string>();
+  for (const [i, a] of (update.activities ?? []).entries()) {
+    if (seen.has(a)) problems.push({ field: `activities.${i}`, message: `"${a}" is listed twice` });
+    seen.add(a);
+  }
+  return problems;
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** `Project.settings` JSON → the workflow settings; each key validated on its own, a bad or missing key gets its default. */
+export function parseWorkflowSettings(stored: unknown, kind: string): WorkflowSettings {
+  const w = asObject(asObject(stored).workflow);
+  const d = defaultWorkflowSettings(kind);
+  const pick = <K extends keyof typeof fields>(k: K): WorkflowSettings[K] => {
+    if (!(k in w)) return d[k];
+    const r = fields[k].safeParse(w[k]);
+    return (r.success ? r.data : d[k]) as WorkflowSettings[K];
+  };
+  const activities = pick("activities").filter((a) => activitiesOf(kind).includes(a));
+  return { activities, mode: pick("mode"), annotationsPerItem: pick("annotationsPerItem"), annotatorIds: pick("annotatorIds") };
+}
+
+/** The stored settings object after a workflow update (every other key kept). */
+export function mergeWorkflowSettings(stored: unknown, kind: string, update: WorkflowUpdate): Record<string, unknown> {
+  const obj = asObject(stored);
+  return { ...obj, workflow: { ...parseWorkflowSettings(obj, kind), ...update } };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Answer" ADD COLUMN     "unseen" BOOLEAN NOT NULL DEFAULT false;
