@@ -62,33 +62,30 @@ type Interval = { estimate: number; lower: number; upper: number };
 
 /**
  * Percentile bootstrap intervals of several statistics of the same resamples: `bootstrapCI`
- * (lib/metrics/bootstrap.ts) draws the resamples once and computes `reduce` on each (its
- * documented order: the original data first, then replicate 1..B); every statistic is then read
- * from the recorded reductions, with the same percentile rule (type-7 quantiles of the
- * non-NaN replicates) as `bootstrapCI`.
+ * (lib/metrics/bootstrap.ts) draws the resamples once and calls `values` on each (its documented
+ * order: the original data first, then replicate 1..B); `values` returns every statistic of the
+ * sample, and each statistic's interval is read from the recorded values with the same percentile
+ * rule (type-7 quantiles of the non-NaN replicates) as `bootstrapCI`.
  */
-function bootstrapMany<T, R>(items: readonly T[], reduce: (sample: readonly T[]) => R, stats: readonly ((r: R) => number)[], opts: BootstrapOptions): Interval[] {
-  const recorded: R[] = [];
-  const first = bootstrapCI(
+function bootstrapMany<T>(items: readonly T[], values: (sample: readonly T[]) => Float64Array, count: number, opts: BootstrapOptions): Interval[] {
+  const recorded: Float64Array[] = [];
+  bootstrapCI(
     items,
     (sample) => {
-      const r = reduce(sample);
-      recorded.push(r);
-      return stats[0](r);
+      const v = values(sample);
+      recorded.push(v);
+      return v[0];
     },
     opts,
   );
   const level = opts.level ?? 0.95;
-  return stats.map((f, i) => {
-    if (i === 0) return { estimate: first.estimate, lower: first.lower, upper: first.upper };
+  const alpha = 1 - level;
+  return Array.from({ length: count }, (_, i) => {
     if (recorded.length === 0) return { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN };
-    const replicates = recorded
-      .slice(1)
-      .map(f)
-      .filter((x) => !Number.isNaN(x))
-      .sort((x, y) => x - y);
-    const alpha = 1 - level;
-    return { estimate: f(recorded[0]), lower: quantileSorted(replicates, alpha / 2), upper: quantileSorted(replicates, 1 - alpha / 2) };
+    const replicates: number[] = [];
+    for (let b = 1; b < recorded.length; b++) if (!Number.isNaN(recorded[b][i])) replicates.push(recorded[b][i]);
+    replicates.sort((x, y) => x - y);
+    return { estimate: recorded[0][i], lower: quantileSorted(replicates, alpha / 2), upper: quantileSorted(replicates, 1 - alpha / 2) };
   });
 }
 
@@ -189,9 +186,15 @@ function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benc
     return { facet, k, codes: full, items: present.length };
   });
   type Reduced = { sums: number[][]; matrices: number[][][] };
+  // Scratch buffers reused by every replicate (only the statistics' values are kept).
+  const scratch: Reduced = {
+    sums: kinds.map((k) => new Array<number>(k.width).fill(0)),
+    matrices: facets.map((f) => Array.from({ length: f.k }, () => new Array<number>(f.k).fill(0))),
+  };
   const reduce = (sample: readonly number[]): Reduced => {
-    const sums = kinds.map((k) => new Array<number>(k.width).fill(0));
-    const matrices = facets.map((f) => Array.from({ length: f.k }, () => new Array<number>(f.k).fill(0)));
+    const { sums, matrices } = scratch;
+    for (const row of sums) row.fill(0);
+    for (const m of matrices) for (const row of m) row.fill(0);
     for (let s = 0; s < sample.length; s++) {
       const i = sample[s];
       for (let q = 0; q < kinds.length; q++) {
@@ -227,8 +230,13 @@ function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benc
   if (stats.length === 0 || n === 0) return [];
   const intervals = bootstrapMany(
     entries.map((_, i) => i),
-    reduce,
-    stats,
+    (sample) => {
+      const r = reduce(sample);
+      const out = new Float64Array(stats.length);
+      for (let i = 0; i < stats.length; i++) out[i] = stats[i](r);
+      return out;
+    },
+    stats.length,
     boot,
   );
   return meta.map((m, i) => ({ ...m, ...intervals[i] }));
