@@ -3,8 +3,9 @@
  * [s, e] covers frames s..e), per-frame coverage tables, and groups of overlapping spans.
  *
  * Agreed when no annotator left a span open and
- * - for counted spans (`oneToOne`: VCBench occurrences, the window): every group holds exactly
- *   one span of every annotator and the group's smallest pairwise tIoU reaches `spanMinIoU`;
+ * - for counted spans (`oneToOne`: VCBench occurrences, the window): every group holds the same
+ *   number of spans of every annotator; they are paired in order (sorted by start, then end) and
+ *   every pair of every tuple has tIoU >= `spanMinIoU`;
  * - for evidence (EC-Bench): every pair's tIoU over the whole facet reaches `spanMinIoU`
  *   (both empty: agreed).
  */
@@ -17,6 +18,22 @@ import type { ReviewThresholds } from "./thresholds";
 
 export function spanIntervals(spans: readonly SpanRef[]): Interval[] {
   return spans.map((s) => [s.start.frame, s.end.frame + 1] as const);
+}
+
+/** A group's spans of each annotator sorted by start, then end (the order counted spans are paired in). */
+export function sortedMembers(members: readonly (readonly SpanRef[])[]): SpanRef[][] {
+  return members.map((m) => [...m].sort((x, y) => x.start.frame - y.start.frame || x.end.frame - y.end.frame));
+}
+
+/**
+ * Counted spans of one group: when every annotator has the same number m of spans there, the i-th
+ * spans (sorted) of each annotator form tuple i; null when the numbers differ.
+ */
+export function spanTuples(members: readonly (readonly SpanRef[])[]): SpanRef[][] | null {
+  const sorted = sortedMembers(members);
+  const m = sorted[0].length;
+  if (m === 0 || sorted.some((x) => x.length !== m)) return null;
+  return Array.from({ length: m }, (_, i) => sorted.map((x) => x[i]));
 }
 
 /** Smallest pairwise tIoU of the members (an annotator with no span: 0; nobody: NaN). */
@@ -64,9 +81,14 @@ export function compareSpanFacet(
     };
   });
   const groups: SpanGroupResult[] = groupSpans(lists).map((g) => {
+    if (oneToOne) {
+      const tuples = spanTuples(g.members);
+      if (!tuples) return { ...g, tIoU: groupIoU(g.members), agreed: false };
+      const tIoU = Math.min(...tuples.map((t) => groupIoU(t.map((s) => [s]))));
+      return { ...g, tIoU, agreed: tIoU >= min };
+    }
     const tIoU = groupIoU(g.members);
-    const shapeOk = g.members.every((m) => (oneToOne ? m.length === 1 : m.length >= 1));
-    return { ...g, tIoU, agreed: shapeOk && tIoU >= min };
+    return { ...g, tIoU, agreed: g.members.every((m) => m.length >= 1) && tIoU >= min };
   });
   const reasons: string[] = [];
   openSpans.forEach((n, j) => {

@@ -62,52 +62,31 @@ type Interval = { estimate: number; lower: number; upper: number };
 
 /**
  * Percentile bootstrap intervals of several statistics of the same resamples: `bootstrapCI`
- * (lib/metrics/bootstrap.ts) draws the resamples once and computes `reduce` on each (its
- * documented order: the original data first, then replicate 1..B); every statistic is then read
- * from the recorded reductions, with the same percentile rule (type-7 quantiles of the
- * non-NaN replicates) as `bootstrapCI`.
+ * (lib/metrics/bootstrap.ts) draws the resamples once and calls `values` on each (its documented
+ * order: the original data first, then replicate 1..B); `values` returns every statistic of the
+ * sample, and each statistic's interval is read from the recorded values with the same percentile
+ * rule (type-7 quantiles of the non-NaN replicates) as `bootstrapCI`.
  */
-function bootstrapMany<T, R>(items: readonly T[], reduce: (sample: readonly T[]) => R, stats: readonly ((r: R) => number)[], opts: BootstrapOptions): Interval[] {
-  const recorded: R[] = [];
-  const first = bootstrapCI(
+function bootstrapMany<T>(items: readonly T[], values: (sample: readonly T[]) => Float64Array, count: number, opts: BootstrapOptions): Interval[] {
+  const recorded: Float64Array[] = [];
+  bootstrapCI(
     items,
     (sample) => {
-      const r = reduce(sample);
-      recorded.push(r);
-      return stats[0](r);
+      const v = values(sample);
+      recorded.push(v);
+      return v[0];
     },
     opts,
   );
   const level = opts.level ?? 0.95;
-  return stats.map((f, i) => {
-    if (i === 0) return { estimate: first.estimate, lower: first.lower, upper: first.upper };
+  const alpha = 1 - level;
+  return Array.from({ length: count }, (_, i) => {
     if (recorded.length === 0) return { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN };
-    const replicates = recorded
-      .slice(1)
-      .map(f)
-      .filter((x) => !Number.isNaN(x))
-      .sort((x, y) => x - y);
-    const alpha = 1 - level;
-    return { estimate: f(recorded[0]), lower: quantileSorted(replicates, alpha / 2), upper: quantileSorted(replicates, 1 - alpha / 2) };
+    const replicates: number[] = [];
+    for (let b = 1; b < recorded.length; b++) if (!Number.isNaN(recorded[b][i])) replicates.push(recorded[b][i]);
+    replicates.sort((x, y) => x - y);
+    return { estimate: recorded[0][i], lower: quantileSorted(replicates, alpha / 2), upper: quantileSorted(replicates, 1 - alpha / 2) };
   });
-}
-
-/** The kind's contribution vectors of the entries that have one, as rows of one flat array. */
-function flatRows(entries: readonly Entry[], key: "timestamps" | "spans" | "counts" | "captions"): { rows: number[]; flat: Float64Array; width: number } {
-  const having = entries.map((e) => e.contribution[key]).filter((v): v is number[] => v !== null);
-  const width = having.length ? having[0].length : 0;
-  const flat = new Float64Array(having.length * width);
-  having.forEach((v, i) => flat.set(v, i * width));
-  return { rows: having.map((_, i) => i), flat, width };
-}
-
-function sumRows(sample: readonly number[], flat: Float64Array, width: number): number[] {
-  const out = new Array<number>(width).fill(0);
-  for (let s = 0; s < sample.length; s++) {
-    const base = sample[s] * width;
-    for (let i = 0; i < width; i++) out[i] += flat[base + i];
-  }
-  return out;
 }
 
 const NUMERIC: { kind: Exclude<FacetKind, "labels">; stats: [string, (s: number[]) => number][] }[] = [
@@ -154,12 +133,6 @@ function codeLabelPairs(pairs: readonly { a: Label; b: Label }[]): { codes: numb
   return { codes: pairs.map((p) => (index.get(p.a) as number) * k + (index.get(p.b) as number)), k };
 }
 
-function matrixOfCodes(sample: readonly number[], k: number): number[][] {
-  const m = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-  for (const c of sample) m[Math.floor(c / k)][c % k] += 1;
-  return m;
-}
-
 function diagonalShare(m: number[][]): number {
   let d = 0;
   let n = 0;
@@ -167,35 +140,106 @@ function diagonalShare(m: number[][]): number {
   return n === 0 ? Number.NaN : d / n;
 }
 
+/**
+ * Figures of one group of items (the project, a pair, an annotator vs truth) of one benchmark.
+ * Items are resampled once per replicate for every kind and label facet together (a bootstrap
+ * over items: the number of items having a kind may vary between replicates, as it would between
+ * samples of items).
+ */
 function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benchmark: string, entries: Entry[], opts: DashboardOptions): DashboardFigure[] {
-  const out: DashboardFigure[] = [];
   const boot = { resamples: opts.resamples ?? 1000, level: opts.level ?? 0.95, seed: opts.seed ?? 0 };
-  for (const { kind, stats } of NUMERIC) {
-    const { rows, flat, width } = flatRows(entries, kind);
-    if (rows.length === 0) continue;
-    const intervals = bootstrapMany(
-      rows,
-      (s) => sumRows(s, flat, width),
-      stats.map(([, f]) => f),
-      boot,
-    );
-    stats.forEach(([statistic], i) => out.push({ scope, annotators, benchmark, kind, facet: null, statistic, items: rows.length, ...intervals[i] }));
-  }
-  const facets = new Map<string, { a: Label; b: Label }[]>();
-  for (const e of entries) {
+  const n = entries.length;
+  const kinds = NUMERIC.map(({ kind, stats }) => {
+    const width = entries.find((e) => e.contribution[kind])?.contribution[kind]?.length ?? 0;
+    const flat = new Float64Array(n * width);
+    const has = new Uint8Array(n);
+    let items = 0;
+    entries.forEach((e, i) => {
+      const v = e.contribution[kind];
+      if (!v) return;
+      flat.set(v, i * width);
+      has[i] = 1;
+      items += 1;
+    });
+    return { kind, stats, width, flat, has, items };
+  }).filter((k) => k.items > 0);
+  const facetNames: string[] = [];
+  const facetPairs = new Map<string, ({ a: Label; b: Label } | null)[]>();
+  entries.forEach((e, i) => {
     for (const l of e.contribution.labels) {
-      const list = facets.get(l.facet) ?? [];
-      list.push({ a: labelKey(l.a), b: labelKey(l.b) });
-      facets.set(l.facet, list);
+      if (!facetPairs.has(l.facet)) {
+        facetPairs.set(l.facet, new Array(n).fill(null));
+        facetNames.push(l.facet);
+      }
+      (facetPairs.get(l.facet) as ({ a: Label; b: Label } | null)[])[i] = { a: labelKey(l.a), b: labelKey(l.b) };
     }
-  }
-  for (const [facet, pairs] of facets) {
-    const { codes, k } = codeLabelPairs(pairs);
-    const [kappa, percent] = bootstrapMany(codes, (s) => matrixOfCodes(s, k), [(m) => cohenKappaFromMatrix(m), diagonalShare], boot);
-    out.push({ scope, annotators, benchmark, kind: "labels", facet, statistic: "cohenKappa", items: pairs.length, ...kappa });
-    out.push({ scope, annotators, benchmark, kind: "labels", facet, statistic: "percentAgreement", items: pairs.length, ...percent });
-  }
-  return out;
+  });
+  const facets = facetNames.map((facet) => {
+    const pairs = facetPairs.get(facet) as ({ a: Label; b: Label } | null)[];
+    const present = pairs.filter((p): p is { a: Label; b: Label } => p !== null);
+    const { codes, k } = codeLabelPairs(present);
+    const full = new Int32Array(n).fill(-1);
+    let c = 0;
+    pairs.forEach((p, i) => {
+      if (p) full[i] = codes[c++];
+    });
+    return { facet, k, codes: full, items: present.length };
+  });
+  type Reduced = { sums: number[][]; matrices: number[][][] };
+  // Scratch buffers reused by every replicate (only the statistics' values are kept).
+  const scratch: Reduced = {
+    sums: kinds.map((k) => new Array<number>(k.width).fill(0)),
+    matrices: facets.map((f) => Array.from({ length: f.k }, () => new Array<number>(f.k).fill(0))),
+  };
+  const reduce = (sample: readonly number[]): Reduced => {
+    const { sums, matrices } = scratch;
+    for (const row of sums) row.fill(0);
+    for (const m of matrices) for (const row of m) row.fill(0);
+    for (let s = 0; s < sample.length; s++) {
+      const i = sample[s];
+      for (let q = 0; q < kinds.length; q++) {
+        const k = kinds[q];
+        if (!k.has[i]) continue;
+        const base = i * k.width;
+        const out = sums[q];
+        for (let w = 0; w < k.width; w++) out[w] += k.flat[base + w];
+      }
+      for (let q = 0; q < facets.length; q++) {
+        const code = facets[q].codes[i];
+        if (code < 0) continue;
+        const kk = facets[q].k;
+        matrices[q][Math.floor(code / kk)][code % kk] += 1;
+      }
+    }
+    return { sums, matrices };
+  };
+  const stats: ((r: Reduced) => number)[] = [];
+  const meta: Omit<DashboardFigure, "estimate" | "lower" | "upper">[] = [];
+  kinds.forEach((k, q) => {
+    for (const [statistic, f] of k.stats) {
+      stats.push((r) => f(r.sums[q]));
+      meta.push({ scope, annotators, benchmark, kind: k.kind, facet: null, statistic, items: k.items });
+    }
+  });
+  facets.forEach((f, q) => {
+    stats.push((r) => cohenKappaFromMatrix(r.matrices[q]));
+    meta.push({ scope, annotators, benchmark, kind: "labels", facet: f.facet, statistic: "cohenKappa", items: f.items });
+    stats.push((r) => diagonalShare(r.matrices[q]));
+    meta.push({ scope, annotators, benchmark, kind: "labels", facet: f.facet, statistic: "percentAgreement", items: f.items });
+  });
+  if (stats.length === 0 || n === 0) return [];
+  const intervals = bootstrapMany(
+    entries.map((_, i) => i),
+    (sample) => {
+      const r = reduce(sample);
+      const out = new Float64Array(stats.length);
+      for (let i = 0; i < stats.length; i++) out[i] = stats[i](r);
+      return out;
+    },
+    stats.length,
+    boot,
+  );
+  return meta.map((m, i) => ({ ...m, ...intervals[i] }));
 }
 
 function multiRaterFigures(benchmark: string, records: DashboardRecord[], opts: DashboardOptions): DashboardFigure[] {

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { captionReviewSchema, frameTimeSchema, type CaptionReview, type FrameTime } from "@/lib/annotation/document";
 import { mergeIntervals } from "@/lib/metrics/intervals";
 import { annotatorLetter } from "./annotator-letter";
+import { spanTuples } from "./compare-spans";
 import type { Comparison } from "./comparison-types";
 import { captionDifferenceId, groupDifferenceId, listDifferences, spanGroupDifferenceId, spanGroupIdentical, type Difference } from "./differences";
 import type { SpanRef } from "./facets";
@@ -215,7 +216,9 @@ export function resolveFacets(comparison: Comparison, picks: Map<string, Checked
             for (const s of pick.edit as { start: FrameTime; end: FrameTime }[]) out.push({ start: s.start, end: s.end, source });
           } else if (spanGroupIdentical(g.members)) {
             for (const s of g.members[0]) out.push({ start: s.start, end: s.end, source: { annotator: 0, id: s.id } });
-          } else if (f.oneToOne ? g.agreed : f.agreed) {
+          } else if (f.oneToOne && g.agreed) {
+            for (const tuple of spanTuples(g.members) ?? []) out.push(...unionSpans(tuple.map((s) => [s])));
+          } else if (!f.oneToOne && f.agreed) {
             out.push(...unionSpans(g.members));
           } else unresolved(id);
         }
