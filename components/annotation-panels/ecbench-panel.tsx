@@ -8,17 +8,15 @@
 import type { PanelProps } from "@/components/annotation-workspace/panel-props";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import type { AnnotationDocument, EcbenchDocument } from "@/lib/annotation/document";
+import type { EcbenchDocument } from "@/lib/annotation/document";
 import { ecAnswerText, enumerationItems, normaliseEcAnswer } from "@/lib/annotation/ec-answer";
 import { EC_MERGE_GAP_SEC } from "@/lib/annotation/ec-evidence-merge";
 import { DraftInput, DraftTextarea } from "./draft-text";
 import { EcbenchEvidence } from "./ecbench-evidence";
 import { FieldProblems, PanelSection } from "./panel-parts";
 
-export function EcbenchPanel(props: PanelProps<AnnotationDocument> & { mergeGapSec?: number }) {
-  if (props.doc.benchmark !== "ECBENCH") return null;
-  const p = props as unknown as PanelProps<EcbenchDocument>;
-  const { doc, edit, readOnly, problems, item, shownTruth } = p;
+export function EcbenchPanel(p: PanelProps<EcbenchDocument>) {
+  const { doc, edit, readOnly, problems, item, shownTruth, settings } = p;
   const counting = item.format === "counting";
   const original = shownTruth ? ecAnswerText(shownTruth.answer) : null;
   const items = counting ? null : enumerationItems(doc.answer);
@@ -111,7 +109,7 @@ export function EcbenchPanel(props: PanelProps<AnnotationDocument> & { mergeGapS
           <FieldProblems problems={problems} field="answer" />
         </PanelSection>
 
-        <EcbenchEvidence {...p} mergeGapSec={props.mergeGapSec ?? EC_MERGE_GAP_SEC} counting={counting} />
+        <EcbenchEvidence {...p} mergeGapSec={settings?.evidenceMergeGapSec ?? EC_MERGE_GAP_SEC} counting={counting} />
       </div>
 
       <PanelSection title="Notes for difficult cases">

@@ -6,16 +6,14 @@
  * reasons plus free text.
  */
 import type { PanelProps } from "@/components/annotation-workspace/panel-props";
-import { QA_DECISIONS, TOC_REMOVAL_REASONS, TOC_REMOVAL_REASON_LABELS, type AnnotationDocument, type TocbenchDocument } from "@/lib/annotation/document";
+import { QA_DECISIONS, TOC_REMOVAL_REASONS, TOC_REMOVAL_REASON_LABELS, type TocbenchDocument } from "@/lib/annotation/document";
 import { QA_DECISION_LABELS, type QaOriginal } from "@/lib/annotation/qa-revision";
 import { DraftTextarea } from "./draft-text";
 import { FieldProblems, PanelSection } from "./panel-parts";
 import { QaItemView } from "./qa-item-view";
 import { QaRevisionEditor } from "./qa-revision-editor";
 
-export function TocbenchPanel(props: PanelProps<AnnotationDocument>) {
-  if (props.doc.benchmark !== "TOCBENCH") return null;
-  const { doc, edit, readOnly, problems, item, shownTruth } = props as unknown as PanelProps<TocbenchDocument>;
+export function TocbenchPanel({ doc, edit, readOnly, problems, item, shownTruth }: PanelProps<TocbenchDocument>) {
   const original: QaOriginal = { question: item.question, presentation: item.presentation, answer: shownTruth?.answer };
   return (
     <div className="space-y-3" data-testid="tocbench-panel">

@@ -2,7 +2,7 @@
 
 /** The VCBench annotator's form: what the subtype needs (marks, spans, identities, window, counts) and the query-point designer. */
 import type { PanelProps } from "@/components/annotation-workspace/panel-props";
-import type { AnnotationDocument, VcbenchDocument } from "@/lib/annotation/document";
+import type { VcbenchDocument } from "@/lib/annotation/document";
 import { DraftTextarea } from "./draft-text";
 import { FieldProblems, PanelSection } from "./panel-parts";
 import { VcbenchIdentities } from "./vcbench-identities";
@@ -22,9 +22,7 @@ const SUBTYPE_HELP: Record<VcbenchDocument["subtype"], string> = {
   "E2-Episode": "Semantically complete episodes: start and end of each.",
 };
 
-export function VcbenchPanel(props: PanelProps<AnnotationDocument>) {
-  if (props.doc.benchmark !== "VCBENCH") return null;
-  const p = props as unknown as PanelProps<VcbenchDocument>;
+export function VcbenchPanel(p: PanelProps<VcbenchDocument>) {
   const { doc, edit, readOnly, problems } = p;
   const s = doc.subtype;
   return (

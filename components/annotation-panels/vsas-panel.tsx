@@ -22,7 +22,7 @@ import {
   toggleCaptionCorrected,
   toggleInconsistency,
 } from "@/lib/annotation/caption-review";
-import type { AnnotationDocument, CaptionReview, VsasDocument } from "@/lib/annotation/document";
+import type { CaptionReview, VsasDocument } from "@/lib/annotation/document";
 import { firstFrameAtOrAfter } from "@/lib/annotation/frame-at-sec";
 import { CAPTION_REVIEW_SHORTCUTS, captionReviewShortcuts, displayCombo, handleShortcutKey } from "@/lib/player/shortcuts";
 import { DraftTextarea } from "./draft-text";
@@ -35,13 +35,11 @@ function frameOfSecond(player: WorkspacePlayer, second: number, rate: number): n
   return firstFrameAtOrAfter(captionStartSec(second, rate), player.frameCount, (f) => player.frameTime(f));
 }
 
-export function VsasPanel(props: PanelProps<AnnotationDocument>) {
-  const doc = props.doc.benchmark === "VSAS" ? props.doc : null;
-  if (!doc) return null;
-  return <VsasReview {...(props as unknown as PanelProps<VsasDocument>)} />;
-}
-
-function VsasReview({ doc, edit, readOnly, player, problems, item, shownTruth }: PanelProps<VsasDocument>) {
+export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, item, shownTruth }: PanelProps<VsasDocument>) {
+  // The shell may pass a new `edit` on every render: keep the row callbacks stable (rows are memoised).
+  const editRef = useRef(editProp);
+  editRef.current = editProp;
+  const edit = useCallback<typeof editProp>((label, recipe) => editRef.current(label, recipe), []);
   const rate = captionRate(item.presentation);
   const original = useMemo(() => (shownTruth ? originalCaptions(shownTruth.answer, rate) : null), [shownTruth, rate]);
   const lookup = useMemo(() => captionIndexBySecond(doc.captions), [doc.captions]);

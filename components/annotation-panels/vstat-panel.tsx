@@ -6,7 +6,7 @@
  * (keep / revise / remove with a note).
  */
 import type { PanelProps } from "@/components/annotation-workspace/panel-props";
-import { VSTAT_CHALLENGES, VSTAT_STATE_ELEMENTS, VSTAT_STATE_STRUCTURES, QA_DECISIONS, type AnnotationDocument, type VstatDocument } from "@/lib/annotation/document";
+import { VSTAT_CHALLENGES, VSTAT_STATE_ELEMENTS, VSTAT_STATE_STRUCTURES, QA_DECISIONS, type VstatDocument } from "@/lib/annotation/document";
 import { QA_DECISION_LABELS, type QaOriginal } from "@/lib/annotation/qa-revision";
 import { VSTAT_CHALLENGE_INFO, VSTAT_ELEMENT_INFO, VSTAT_STRUCTURE_INFO } from "@/lib/annotation/vstat-taxonomy";
 import { DraftTextarea } from "./draft-text";
@@ -14,9 +14,7 @@ import { FieldProblems, PanelSection } from "./panel-parts";
 import { QaItemView } from "./qa-item-view";
 import { QaRevisionEditor } from "./qa-revision-editor";
 
-export function VstatPanel(props: PanelProps<AnnotationDocument>) {
-  if (props.doc.benchmark !== "VSTAT") return null;
-  const { doc, edit, readOnly, problems, item, shownTruth } = props as unknown as PanelProps<VstatDocument>;
+export function VstatPanel({ doc, edit, readOnly, problems, item, shownTruth }: PanelProps<VstatDocument>) {
   const original: QaOriginal = { question: item.question, presentation: item.presentation, answer: shownTruth?.answer };
   const toggleChallenge = (c: (typeof VSTAT_CHALLENGES)[number]) =>
     edit(`${doc.challenges.includes(c) ? "remove" : "add"} ${VSTAT_CHALLENGE_INFO[c].name}`, (x) => ({

@@ -11,22 +11,19 @@ import { TocbenchPanel } from "@/components/annotation-panels/tocbench-panel";
 import { VcbenchPanel } from "@/components/annotation-panels/vcbench-panel";
 import { VsasPanel } from "@/components/annotation-panels/vsas-panel";
 import { VstatPanel } from "@/components/annotation-panels/vstat-panel";
-import type { AnnotationBenchmark, AnnotationDocument, DocumentOf } from "@/lib/annotation/document";
+import type { AnnotationBenchmark, DocumentOf } from "@/lib/annotation/document";
 import type { PanelProps } from "./panel-props";
 
 export type BenchmarkPanel<B extends AnnotationBenchmark> = ComponentType<PanelProps<DocumentOf<B>>>;
 
 type PanelMap = { [B in AnnotationBenchmark]?: BenchmarkPanel<B> };
 
-/** The panels take the whole document union and check its benchmark themselves. */
-const asPanel = <B extends AnnotationBenchmark>(p: ComponentType<PanelProps<AnnotationDocument>>) => p as unknown as BenchmarkPanel<B>;
-
 const PANELS: PanelMap = {
-  VCBENCH: asPanel(VcbenchPanel),
-  ECBENCH: asPanel(EcbenchPanel),
-  TOCBENCH: asPanel(TocbenchPanel),
-  VSTAT: asPanel(VstatPanel),
-  VSAS: asPanel(VsasPanel),
+  VCBENCH: VcbenchPanel,
+  ECBENCH: EcbenchPanel,
+  TOCBENCH: TocbenchPanel,
+  VSTAT: VstatPanel,
+  VSAS: VsasPanel,
 };
 
 /** The panel of a benchmark, or null when this build has none for it. */

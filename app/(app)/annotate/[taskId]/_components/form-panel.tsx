@@ -12,8 +12,7 @@ type Props = { payload: WorkspacePayload; store: WorkspaceStore; state: Workspac
 
 /** The benchmark's form (components/annotation-panels/, through the registry) with the shell's store. */
 export function FormPanel({ payload, store, state, player, problems }: Props) {
-  // mergeGapSec: the project's EC-Bench evidence merge gap (other panels ignore it).
-  const Panel = panelFor(state.doc.benchmark) as ComponentType<PanelProps<AnnotationDocument> & { mergeGapSec?: number }> | null;
+  const Panel = panelFor(state.doc.benchmark) as ComponentType<PanelProps<AnnotationDocument>> | null;
   if (!Panel) {
     return (
       <section className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="form-panel-missing">
@@ -35,7 +34,7 @@ export function FormPanel({ payload, store, state, player, problems }: Props) {
         selectedId={state.selectedId}
         select={(id) => store.select(id)}
         problems={problems}
-        mergeGapSec={payload.settings.evidenceMergeGapSec}
+        settings={payload.settings}
       />
     </section>
   );
