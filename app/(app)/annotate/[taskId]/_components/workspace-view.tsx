@@ -95,7 +95,7 @@ export function WorkspaceView({ payload, session }: { payload: WorkspacePayload;
       frameCount: timing.frameCount,
       fps: video.fps,
       durationSec: timing.durationSec,
-      frameThumbnailUrl: () => null,
+      frameThumbnailUrl: (frame) => `/api/videos/${video.id}/frames/${frame}`,
     };
   }, [timing, video, player, seekToFrame]);
 
