@@ -41,8 +41,9 @@ test("reload resumes at the current query point without more video; two tabs can
   expect(await settledFrameIndex(page, VIDEO)).toBe(SNAP.queryFrames[0]);
   await expect(page.getByText(`0 of ${n} answered`)).toBeVisible();
 
-  // Allowed media requests; the still picture shown at a pause after a reload is not video.
-  const allowed = async () => (await serveLog(admin.request, studyId, sessionId)).filter((r) => r.allowed && r.segmentIndex !== SERVE_INDEX.still);
+  // Allowed media requests (not the claims of the tabs, nor the still picture shown at a pause after a reload).
+  const allowed = async () =>
+    (await serveLog(admin.request, studyId, sessionId)).filter((r) => r.allowed && r.segmentIndex !== SERVE_INDEX.still && r.segmentIndex !== SERVE_INDEX.claim);
   const before = await allowed();
   expect(servedSegments(before).length).toBeGreaterThan(0);
 

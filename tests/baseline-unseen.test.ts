@@ -30,7 +30,7 @@ import { createTestUser } from "./support/users";
  */
 const RATE = 2;
 const TAB = "tab-unseen-aaaaaaaa";
-const ctx = {} as { studyId: string; sessionId: string; cookie: string; userId: string; version: number; projectId: string };
+const ctx = {} as { studyId: string; sessionId: string; cookie: string; userId: string; version: number; projectId: string; itemId: string };
 const as = (cookie: string) => ({ headers: { cookie } });
 
 async function fetchUri(uri: string) {
@@ -66,6 +66,12 @@ async function stillFrameIndex(png: Buffer): Promise<number | null> {
   expect(r.code, r.stderr).toBe(0);
   return decodeFrameIndex(new Uint8ClampedArray(r.stdout), width, height);
 }
+async function claim() {
+  const r = await call(claimRoute, `/api/sessions/${ctx.sessionId}/claim`, { ...as(ctx.cookie), json: { tabId: TAB }, params: { id: ctx.sessionId } });
+  expect(r.status, r.text).toBe(200);
+  ctx.version = r.json.version;
+  return r;
+}
 async function state() {
   return call(stateRoute, `/api/sessions/${ctx.sessionId}`, { ...as(ctx.cookie), query: { tabId: TAB }, params: { id: ctx.sessionId } });
 }
@@ -89,7 +95,7 @@ describe("answers to a stretch that was never fully served", { timeout: 300_000 
     const p = await enterAsProlific(studyId, "UNSEEN0000000000000000001");
     const consent = await call(consentRoute, `/api/studies/${studyId}/consent`, { ...as(p.cookie), method: "POST", params: { studyId } });
     expect(consent.status, consent.text).toBe(200);
-    Object.assign(ctx, { studyId, projectId: project.id, cookie: p.cookie, userId: p.userId, sessionId: consent.json.sessionId });
+    Object.assign(ctx, { studyId, projectId: project.id, itemId: items[0].id, cookie: p.cookie, userId: p.userId, sessionId: consent.json.sessionId });
     const claimed = await call(claimRoute, `/api/sessions/${ctx.sessionId}/claim`, { ...as(ctx.cookie), json: { tabId: TAB }, params: { id: ctx.sessionId } });
     expect(claimed.status, claimed.text).toBe(200);
     ctx.version = claimed.json.version;
@@ -182,5 +188,47 @@ describe("answers to a stretch that was never fully served", { timeout: 300_000 
     const board = await buildLeaderboard(ctx.projectId, { ensureChance: false });
     const human = board.rows.find((r) => r.kind === "HUMAN");
     expect(human?.unseenAnswers).toBe(1);
+  });
+});
+
+describe("a reload while the stretch plays loses what was buffered but not shown", { timeout: 300_000 }, () => {
+  beforeAll(async () => {
+    const admin = await createTestUser({ role: "ADMIN" });
+    const { studyId } = await createOpenStudy(admin, ctx.projectId, "STREAMING", [{ itemId: ctx.itemId }], { segmentSeconds: 3, playbackRate: RATE });
+    const p = await enterAsProlific(studyId, "UNSEEN0000000000000000002");
+    const consent = await call(consentRoute, `/api/studies/${studyId}/consent`, { ...as(p.cookie), method: "POST", params: { studyId } });
+    expect(consent.status, consent.text).toBe(200);
+    Object.assign(ctx, { studyId, cookie: p.cookie, userId: p.userId, sessionId: consent.json.sessionId });
+    await claim();
+  }, 600_000);
+
+  it("a reload right after the stretch was served (buffered, not yet shown): flagged unseen, the participant is told", async () => {
+    const pl = await call(playlistRoute, "/playlist.m3u8", { ...as(ctx.cookie), params: { id: ctx.sessionId } });
+    const { init, segments } = playlistUris(pl.text);
+    expect((await fetchUri(init)).status).toBe(200);
+    expect((await fetchUri(segments[0])).status).toBe(200);
+    // Reload at once: the 1 s stretch (0.5 s at rate 2) cannot have been shown yet.
+    const reloaded = await claim();
+    expect(reloaded.json.streaming.playlistUrl).toBeNull();
+    expect(reloaded.json.streaming.unseen).toBe(true);
+    await sleep(1000 / RATE + 100);
+    const r = await answer(0, 1);
+    expect(r.status, r.text).toBe(200);
+    ctx.version = r.json.version;
+    expect((await db.answer.findFirstOrThrow({ where: { sessionId: ctx.sessionId } })).unseen).toBe(true);
+  });
+
+  it("a reload at the pause (everything served could have been shown) loses nothing", async () => {
+    const pl = await call(playlistRoute, "/playlist.m3u8", { ...as(ctx.cookie), params: { id: ctx.sessionId } });
+    const { segments } = playlistUris(pl.text);
+    expect(segments).toHaveLength(2);
+    for (const uri of segments) expect((await fetchUri(uri)).status).toBe(200);
+    await sleep(((131 - 30) / 30 / RATE) * 1000 + 150);
+    const reloaded = await claim();
+    expect(reloaded.json.streaming.unseen).toBe(false);
+    const r = await answer(1, 3);
+    expect(r.status, r.text).toBe(200);
+    const stored = await db.answer.findMany({ where: { sessionId: ctx.sessionId }, orderBy: { createdAt: "asc" } });
+    expect(stored.map((a) => a.unseen)).toEqual([true, false]);
   });
 });

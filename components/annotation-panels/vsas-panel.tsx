@@ -142,6 +142,7 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
           ref={listRef}
           tabIndex={0}
           aria-label="captions"
+          aria-keyshortcuts={CAPTION_REVIEW_SHORTCUTS.flatMap((s) => s.keys).join(" ")}
           data-testid="caption-list"
           className="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto rounded border border-slate-200 outline-none focus-visible:ring-2 focus-visible:ring-blue-500/40"
           onKeyDown={(e) => {

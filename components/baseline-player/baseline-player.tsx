@@ -239,6 +239,14 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
         </Button>
       )}
       {message && <Alert tone="error">{message}</Alert>}
+      {showQuestion && st.unseen && (
+        <Alert tone="warning" title="Part of the video before this question was not shown">
+          <span data-testid="unseen-notice">
+            The page was reloaded (or opened elsewhere) while the video played, and what had not been shown yet cannot be played again. Answer
+            as well as you can: your answer is kept, marked as given without seeing all of the video.
+          </span>
+        </Alert>
+      )}
       {showQuestion && question && ask !== null && (
         <div className="rounded-lg border border-blue-200 bg-blue-50/40 p-4" data-testid="question">
           <p className="mb-3 font-medium">{question.question}</p>

@@ -60,6 +60,7 @@ export function StreamVideo(props: StreamVideoProps) {
     (async () => {
       const videojs = await loadVideoJs();
       if (cancelled) return;
+      limitBufferAhead(videojs);
       const p = propsRef.current;
       const player = videojs(element, {
         controls: true,
@@ -147,4 +148,18 @@ export function StreamVideo(props: StreamVideoProps) {
   };
 
   return <div ref={mountRef} className="w-full" onKeyDownCapture={onKey} data-testid="baseline-video-frame" />;
+}
+
+/**
+ * How far ahead of the picture VHS may fetch (seconds). Whatever is fetched is served once and
+ * never again, so a reload loses what was buffered but not shown (flagged unseen by the server):
+ * a short buffer keeps that loss to a few seconds (VHS's default is 30 s, i.e. a whole stretch).
+ */
+const BUFFER_AHEAD_SEC = 4;
+
+function limitBufferAhead(videojs: unknown): void {
+  const vhs = (videojs as { Vhs?: Record<string, number> }).Vhs;
+  if (!vhs) return;
+  vhs.GOAL_BUFFER_LENGTH = BUFFER_AHEAD_SEC;
+  vhs.MAX_GOAL_BUFFER_LENGTH = BUFFER_AHEAD_SEC;
 }

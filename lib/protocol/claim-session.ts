@@ -1,6 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { logServe } from "./log-serve";
+import { SERVE_INDEX } from "./serve-codes";
 
 /**
  * The tab lease. Choice: the LAST tab to open the session takes it over. Claiming sets
@@ -8,7 +10,9 @@ import { HttpError } from "@/lib/http/http-error";
  * tab") on its next answer and shows a notice instead of a question. Only the lease holder can
  * advance (unlock-next-query-point.ts), so two tabs can never both advance. Claiming releases no
  * media: the new tab resumes after the last segment already served (each segment is served at
- * most once, last-served.ts), or at the question when the whole stretch was served.
+ * most once, last-served.ts), or at the question when the whole stretch was served. Each claim is
+ * logged in SegmentServe (index -6): a restart of the player, which loses whatever it had
+ * buffered but not shown (stretch-coverage.ts lostToRestart).
  */
 export async function claimSession(sessionId: string, tabId: string): Promise<void> {
   const result = await db.baselineSession.updateMany({
@@ -16,4 +20,5 @@ export async function claimSession(sessionId: string, tabId: string): Promise<vo
     data: { activeTabId: tabId, version: { increment: 1 }, lastSeenAt: new Date() },
   });
   if (result.count !== 1) throw new HttpError(410, "This session is over.", "session_not_active");
+  await logServe(sessionId, SERVE_INDEX.claim, true, "ok");
 }

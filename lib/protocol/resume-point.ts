@@ -20,7 +20,13 @@ export async function resumePoint(studyId: string, userId: string): Promise<Resu
         select: {
           videoId: true,
           status: true,
-          _count: { select: { answers: true, serves: { where: { allowed: true, segmentIndex: { not: SERVE_INDEX.playlist } } } } },
+          // Video served (init, segments, the free-rewatch file); not playlists, stills or claims.
+          _count: {
+            select: {
+              answers: true,
+              serves: { where: { allowed: true, OR: [{ segmentIndex: { gte: SERVE_INDEX.init } }, { segmentIndex: SERVE_INDEX.media }] } },
+            },
+          },
         },
       },
     },

@@ -10,4 +10,6 @@ export const SERVE_INDEX = {
   malformed: -4,
   /** The still picture of the current query point (session-still.ts). */
   still: -5,
+  /** A tab claimed the session (page load, reload, second tab): a restart of the player. */
+  claim: -6,
 } as const;

@@ -7,6 +7,7 @@ import { MEDIA_URL_TTL_SECONDS } from "./serve-media";
 import { signedResourcePath } from "./sign-segment-url";
 import { lastServedSegment } from "./last-served";
 import { currentStretch, unplayedStretch } from "./stretch";
+import { stretchProgress } from "./stretch-progress";
 import { sessionDeadline } from "./time-limit";
 
 /**
@@ -32,6 +33,11 @@ export type SessionState = {
     /** The stretch to play before the question: its HLS start and duration (0 = none: answer at once). */
     stretch: { startSec: number; durationSec: number } | null;
     playlistUrl: string | null;
+    /**
+     * Part of the video before this question was served but can never be shown (a reload while it
+     * played, a skipped segment): the answer will be kept but flagged unseen (stretch-coverage.ts).
+     */
+    unseen: boolean;
   };
   freeRewatch: null | {
     mediaUrl: string | null;
@@ -74,6 +80,7 @@ export async function sessionState(
     const questions = ask ? await participantQuestions([ask.itemId], false) : new Map();
     const whole = ask ? currentStretch(plan, session) : null;
     const stretch = whole && !opts.freshStretch ? unplayedStretch(whole, await lastServedSegment(session.id, whole.first, whole.last)) : whole;
+    const unseen = ask && !opts.freshStretch ? (await stretchProgress(session)).coverage === "lost" : false;
     return {
       ...base,
       streaming: {
@@ -81,6 +88,7 @@ export async function sessionState(
         question: ask ? questions.get(ask.itemId) ?? null : null,
         stretch: stretch ? { startSec: stretch.mediaStartSec, durationSec: stretch.durationSec } : null,
         playlistUrl: stretch && stretch.segments.length ? `/api/sessions/${session.id}/playlist.m3u8?v=${session.version}` : null,
+        unseen,
       },
       freeRewatch: null,
     };

@@ -14,6 +14,11 @@
  *               that part any more, so the answer is recorded and flagged `unseen` (excluded from
  *               scoring by default).
  * An empty stretch (the query point is on the previous one's frame) is `full`.
+ *
+ * A restart (a reload or a second tab: a claim of the session, or a new playlist request) while
+ * the stretch plays also loses video: what the player had been served but could not have shown
+ * yet (it buffers ahead) is gone, and the served-once rule never serves it again. See
+ * {@link lostToRestart}; such a stretch counts as `lost` too once it is otherwise complete.
  */
 export type StretchCoverage =
   | { kind: "full" }
@@ -28,4 +33,34 @@ export function stretchCoverage(stretch: { first: number; last: number }, served
   if (!missing.length) return { kind: "full" };
   if (!got.has(stretch.last)) return { kind: "pending", unserved: missing };
   return { kind: "lost", missing };
+}
+
+/** A segment of the current stretch served to the session: when, and its place in the HLS timeline. */
+export type ServedSegment = { index: number; at: number; mediaStartSec: number; mediaEndSec: number };
+
+/**
+ * Whether a restart cut off video that had been served but could not have been shown yet. The
+ * serves are split into runs at each restart (time ms); a run plays from its first serve at the
+ * fixed rate at best, so by a restart at R it cannot have shown more than (R − first serve) × rate
+ * seconds of media. If the media served in the run before R reaches further than that (beyond
+ * `toleranceSec`), the rest of it was never on screen.
+ */
+export function lostToRestart(served: readonly ServedSegment[], restarts: readonly number[], playbackRate: number, toleranceSec = 0.25): boolean {
+  const events = [
+    ...served.map((s) => ({ at: s.at, serve: s as ServedSegment | null })),
+    ...restarts.map((at) => ({ at, serve: null as ServedSegment | null })),
+  ].sort((a, b) => a.at - b.at || (a.serve ? -1 : 1));
+  let run: { start: number; fromSec: number; toSec: number } | null = null;
+  for (const e of events) {
+    if (e.serve) {
+      if (!run) run = { start: e.at, fromSec: e.serve.mediaStartSec, toSec: e.serve.mediaEndSec };
+      else run.toSec = Math.max(run.toSec, e.serve.mediaEndSec);
+      continue;
+    }
+    if (!run) continue;
+    const shown = ((e.at - run.start) / 1000) * playbackRate;
+    if (run.toSec - run.fromSec - shown > toleranceSec) return true;
+    run = null;
+  }
+  return false;
 }

@@ -10,8 +10,7 @@ import { sessionState } from "./session-state";
 import { participantQuestions } from "./participant-items";
 import { SERVE_INDEX } from "./serve-codes";
 import { recordedLatency, stretchTiming } from "./stretch-timing";
-import { currentStretch } from "./stretch";
-import { stretchCoverage } from "./stretch-coverage";
+import { stretchProgress } from "./stretch-progress";
 import { enforceTimeLimit } from "./time-limit";
 import { unlockNextQueryPoint } from "./unlock-next-query-point";
 
@@ -143,52 +142,21 @@ export async function submitAnswer(
 }
 
 async function streamingTiming(session: ParticipantSession, now: Date) {
-  const { plan } = session.loaded;
-  const stretch = currentStretch(plan, session);
-  // Both reads at once, each one fixed parameterised SELECT (this runs on every answer).
-  const [unlockedAt, serves] = await Promise.all([
-    unlockTime(session),
-    stretch.segments.length
-      ? db.$queryRaw<{ segmentIndex: unknown; at: unknown }[]>`
-          SELECT "segmentIndex", "at" FROM "SegmentServe"
-          WHERE "sessionId" = ${session.id} AND "allowed" = ${true}
-            AND "segmentIndex" >= ${stretch.first} AND "segmentIndex" <= ${stretch.last}`
-      : Promise.resolve([]),
-  ]);
-  // Serves of this stretch since it was unlocked, earliest first.
-  const since = serves
-    .map((x) => ({ segmentIndex: Number(x.segmentIndex), at: (x.at instanceof Date ? x.at : new Date(String(x.at))).getTime() }))
-    .filter((x) => x.at >= unlockedAt)
-    .sort((a, b) => a.at - b.at);
-  const coverage = stretchCoverage(stretch, since.map((x) => x.segmentIndex)).kind;
+  const { stretch, unlockedAt, served, coverage } = await stretchProgress(session);
   // The stretch is timed from the first of its segments that was served (all of it unless some
   // segments were lost) to its end.
-  const from = since.length ? Math.min(...since.map((x) => x.segmentIndex)) : stretch.first;
-  const fromSegment = stretch.segments.find((s) => s.index === from);
-  const durationSec = stretch.segments.length && fromSegment ? stretch.segments[stretch.segments.length - 1].mediaEndSec - fromSegment.mediaStartSec : 0;
-  const firstServeAt = stretch.segments.length ? since.find((x) => x.segmentIndex === from)?.at ?? null : null;
-  const lastSegmentServeAt = stretch.segments.length ? since.find((x) => x.segmentIndex === stretch.last)?.at ?? null : null;
+  const firstServed = served.length ? served.reduce((a, b) => (b.index < a.index ? b : a)) : null;
+  const durationSec = stretch.segments.length && firstServed ? stretch.segments[stretch.segments.length - 1].mediaEndSec - firstServed.mediaStartSec : 0;
   const timing = stretchTiming({
     now: now.getTime(),
     unlockedAt,
-    durationSec,
+    durationSec: stretch.segments.length ? durationSec : 0,
     playbackRate: session.settings.playbackRate,
     enforceRealtime: session.settings.enforceRealtime,
-    firstServeAt,
-    lastSegmentServeAt,
+    firstServeAt: firstServed ? served.find((x) => x.index === firstServed.index)!.at : null,
+    lastSegmentServeAt: served.find((x) => x.index === stretch.last)?.at ?? null,
   });
   return { ...timing, coverage };
-}
-
-/** When the current stretch was unlocked: the previous answer's time, or the session's start. */
-async function unlockTime(session: ParticipantSession): Promise<number> {
-  if (session.answeredIndex < 0) return session.startedAt.getTime();
-  const prev = session.loaded.plan.asks[session.answeredIndex];
-  const rows = await db.$queryRaw<{ createdAt: unknown }[]>`
-    SELECT "createdAt" FROM "Answer" WHERE "sessionId" = ${session.id} AND "answerKey" = ${prev.answerKey}`;
-  const at = rows[0]?.createdAt;
-  if (at === undefined || at === null) return session.startedAt.getTime();
-  return (at instanceof Date ? at : new Date(String(at))).getTime();
 }
 
 /** Free rewatch: time since the previous answer, or since the video was first requested. */

@@ -1,10 +1,22 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { displayCombo, WORKSPACE_SHORTCUT_GROUPS, WORKSPACE_SHORTCUTS } from "@/lib/player/shortcuts";
+import { CAPTION_REVIEW_SHORTCUTS, displayCombo, WORKSPACE_SHORTCUT_GROUPS, WORKSPACE_SHORTCUTS, type Shortcut } from "@/lib/player/shortcuts";
+
+type Row = Pick<Shortcut<never>, "id" | "keys" | "description">;
+
+/** Shortcuts of widgets inside a benchmark's form (they act while that widget has the focus). */
+const PANEL_SHORTCUTS: Record<string, { title: string; rows: readonly Row[] }> = {
+  VSAS: { title: "Caption list (click it first)", rows: CAPTION_REVIEW_SHORTCUTS },
+};
 
 /** "?" — every workspace shortcut, generated from the registry (lib/player/shortcuts.ts). */
-export function HelpOverlay({ onClose }: { onClose: () => void }) {
+export function HelpOverlay({ onClose, benchmark }: { onClose: () => void; benchmark?: string }) {
+  const panel = benchmark ? PANEL_SHORTCUTS[benchmark] : undefined;
+  const groups: { title: string; rows: readonly Row[] }[] = [
+    ...WORKSPACE_SHORTCUT_GROUPS.map((g) => ({ title: g as string, rows: WORKSPACE_SHORTCUTS.filter((s) => s.group === g) })),
+    ...(panel ? [panel] : []),
+  ];
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => closeRef.current?.focus(), []);
   return (
@@ -27,12 +39,12 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
         </div>
         <p className="mb-3 text-xs text-slate-500">They work anywhere on the page except while typing in a field.</p>
         <div className="grid gap-4 md:grid-cols-2">
-          {WORKSPACE_SHORTCUT_GROUPS.map((g) => (
-            <section key={g}>
-              <h3 className="mb-1 text-sm font-semibold text-slate-700">{g}</h3>
+          {groups.map((g) => (
+            <section key={g.title}>
+              <h3 className="mb-1 text-sm font-semibold text-slate-700">{g.title}</h3>
               <table className="w-full text-sm">
                 <tbody>
-                  {WORKSPACE_SHORTCUTS.filter((s) => s.group === g).map((s) => (
+                  {g.rows.map((s) => (
                     <tr key={s.id} data-shortcut={s.id}>
                       <td className="whitespace-nowrap py-0.5 pr-3 align-top">
                         {s.keys.map((k) => (

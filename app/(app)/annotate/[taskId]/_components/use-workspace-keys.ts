@@ -7,7 +7,7 @@ import { addMark, adjacentMarkFrame, deleteEntity, findEntity, nudgeEntity, setS
 import { frameTimeAtSec, frameTimeOfFrame } from "@/lib/annotation/video-timing";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
-import { comboOf, handleShortcutKey, workspaceShortcuts, type KeyLike, type WorkspaceControls } from "@/lib/player/shortcuts";
+import { comboOf, handleShortcutKey, normaliseCombo, workspaceShortcuts, type KeyLike, type WorkspaceControls } from "@/lib/player/shortcuts";
 import { randomId } from "@/components/annotation-workspace/browser-autosave";
 import type { WorkspaceRuntime } from "./workspace-view";
 
@@ -34,10 +34,21 @@ function activatesOnSpace(target: unknown): boolean {
 }
 
 /**
+ * True when the key belongs to a focused widget with its own shortcuts (it declares them in
+ * `aria-keyshortcuts`, e.g. the VSAS caption list's ↑/↓/n/p): the page-wide keys step aside.
+ */
+function claimedByWidget(target: unknown, combo: string): boolean {
+  const el = target as { closest?: (s: string) => { getAttribute(n: string): string | null } | null } | null;
+  const scope = typeof el?.closest === "function" ? el.closest("[aria-keyshortcuts]") : null;
+  const keys = scope?.getAttribute("aria-keyshortcuts");
+  return !!keys && keys.split(/\s+/).filter(Boolean).map(normaliseCombo).includes(combo);
+}
+
+/**
  * The workspace's keyboard: ONE keydown listener on the window (capture phase, so video.js's own
  * controls never see the keys) running the registry lib/player/shortcuts.ts `workspaceShortcuts`.
- * Off while typing (registry rule), while the conflict dialog is open, and Space is left to a
- * focused button / checkbox. With the help open only "?" and Escape work.
+ * Off while typing (registry rule), while the conflict dialog is open, for keys a focused widget
+ * claims (aria-keyshortcuts), and Space is left to a focused button / checkbox. With the help open only "?" and Escape work.
  */
 export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate }: Args) {
   const helpRef = useRef(helpOpen);
@@ -194,6 +205,7 @@ export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, s
       const combo = comboOf(e as KeyLike);
       if (helpRef.current && combo !== "Escape" && combo !== "Shift+?" && combo !== "?") return;
       if ((combo === "Space" || combo === "Enter") && activatesOnSpace(e.target)) return;
+      if (claimedByWidget(e.target, combo)) return;
       if (handleShortcutKey(workspaceShortcuts, controls, e)) {
         e.preventDefault();
         e.stopPropagation();

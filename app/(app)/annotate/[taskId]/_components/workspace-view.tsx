@@ -168,7 +168,7 @@ export function WorkspaceView({ payload, session }: { payload: WorkspacePayload;
         </div>
       </div>
       {autosave && <ConflictDialog autosave={autosave} store={store} />}
-      {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
+      {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} benchmark={state.doc.benchmark} />}
     </div>
   );
 }
