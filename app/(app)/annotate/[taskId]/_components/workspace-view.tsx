@@ -96,7 +96,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
       frameCount: timing.frameCount,
       fps: video.fps,
       durationSec: timing.durationSec,
-      frameThumbnailUrl: () => null,
+      frameThumbnailUrl: (frame) => `/api/videos/${video.id}/frames/${frame}`,
     };
   }, [timing, video, player, seekToFrame]);
 
