@@ -2,6 +2,7 @@ import { db } from "@/tests/support/test-db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getTask } from "@/app/api/annotate/tasks/[taskId]/route";
 import { PUT as putAnnotation } from "@/app/api/annotations/[id]/route";
+import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
 import { removeTempDir } from "@/lib/video/video-test-fixtures";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
@@ -211,5 +212,19 @@ describe("PUT /api/annotations/:id (autosave)", () => {
     expect(res.json.error.code).toBe("annotation_submitted");
     expect((await open(vcTask, ann)).json.readOnly).toBe(true);
     await db.annotation.update({ where: { id: annotationId }, data: { status: "DRAFT" } });
+  });
+
+  it("after an admin reassigns the task, the old draft is read-only (409 task_reassigned) and the new annotator starts afresh", async () => {
+    const reassigned = await call(reassignRoute, `/api/tasks/${vcTask}`, { method: "PATCH", as: admin, params: { taskId: vcTask }, json: { userId: other.id } });
+    expect(reassigned.status).toBe(200);
+    const stale = await save(annotationId, ann, { baseVersion: 4, clientSaveId: saveId(), data: base });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.code).toBe("task_reassigned");
+    expect((await open(vcTask, ann)).status).toBe(404);
+    const fresh = await open(vcTask, other);
+    expect(fresh.status).toBe(200);
+    expect(fresh.json.annotation.id).not.toBe(annotationId);
+    expect(fresh.json.annotation).toMatchObject({ version: 1, data: { moments: [] } });
+    expect((await db.annotation.findUniqueOrThrow({ where: { id: annotationId } })).taskId).toBeNull();
   });
 });

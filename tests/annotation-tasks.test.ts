@@ -2,7 +2,7 @@ import { db } from "@/tests/support/test-db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as myTasks } from "@/app/api/me/tasks/route";
 import { POST as nextTask } from "@/app/api/me/tasks/next/route";
-import { POST as createTasksRoute } from "@/app/api/projects/[projectId]/tasks/route";
+import { GET as listTasksRoute, POST as createTasksRoute } from "@/app/api/projects/[projectId]/tasks/route";
 import { GET as progressRoute } from "@/app/api/projects/[projectId]/tasks/progress/route";
 import { GET as getWorkflow, PATCH as putWorkflow } from "@/app/api/projects/[projectId]/workflow/route";
 import { POST as claimRoute } from "@/app/api/tasks/[taskId]/claim/route";
@@ -163,6 +163,13 @@ describe("claiming, skipping, progress", () => {
     expect(row(a1.id)).toMatchObject({ inProgress: 1, skipped: 1, open: 0, submitted: 0, total: 2, name: "A One" });
     expect(row(a2.id)).toMatchObject({ total: 0 });
     expect(row(null)).toMatchObject({ open: 2, name: "Pool" });
+
+    const listed = await call(listTasksRoute, `/api/projects/${projectId}/tasks`, { as: admin, params: { projectId }, query: { status: "SKIPPED" } });
+    expect(listed.json).toMatchObject({ total: 1, tasks: [{ id: second.json.taskId, skipReason: "Video does not load", user: { id: a1.id, name: "A One" } }] });
+    const pooled = await call(listTasksRoute, `/api/projects/${projectId}/tasks`, { as: admin, params: { projectId }, query: { user: "pool" } });
+    expect(pooled.json.total).toBe(2);
+    expect((await call(listTasksRoute, `/api/projects/${projectId}/tasks`, { as: admin, params: { projectId }, query: { status: "DONE" } })).status).toBe(400);
+    expect((await call(listTasksRoute, `/api/projects/${projectId}/tasks`, { as: a1, params: { projectId } })).status).toBe(403);
 
     // The admin puts the skipped task back into the pool.
     const back = await call(reassignRoute, `/api/tasks/${second.json.taskId}`, { method: "PATCH", as: admin, params: { taskId: second.json.taskId }, json: { userId: null } });

@@ -15,12 +15,13 @@ const control =
   "placeholder:text-slate-400 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500/30 " +
   "disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
 
-function useDraft(value: string, commit: (next: string) => void, idleMs: number) {
+function useDraft(value: string, commit: (next: string) => void, idleMs: number, validate?: (next: string) => string | null) {
   const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | null>(null);
   const dirty = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef({ draft, value, commit });
-  latest.current = { draft, value, commit };
+  const latest = useRef({ draft, value, commit, validate });
+  latest.current = { draft, value, commit, validate };
 
   useEffect(() => {
     if (!dirty.current) setDraft(value);
@@ -30,8 +31,12 @@ function useDraft(value: string, commit: (next: string) => void, idleMs: number)
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     if (!dirty.current) return;
+    const { draft: d, value: v, commit: c, validate: check } = latest.current;
+    // Refused input stays in the field with its reason; nothing is written.
+    const problem = d !== v && check ? check(d) : null;
+    setError(problem);
+    if (problem) return;
     dirty.current = false;
-    const { draft: d, value: v, commit: c } = latest.current;
     if (d !== v) c(d);
   };
   useEffect(() => () => flush(), []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -42,18 +47,33 @@ function useDraft(value: string, commit: (next: string) => void, idleMs: number)
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(flush, idleMs);
   };
-  return { draft, change, flush };
+  return { draft, change, flush, error };
 }
 
-type Common = { value: string; onCommit: (next: string) => void; idleMs?: number; invalid?: boolean };
+type Common = {
+  value: string;
+  onCommit: (next: string) => void;
+  idleMs?: number;
+  invalid?: boolean;
+  /** The reason a text is refused (shown under the field, not written), or null when it is fine. */
+  validate?: (next: string) => string | null;
+};
 
-export function DraftInput({ value, onCommit, idleMs = 600, invalid, className, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "defaultValue">) {
-  const { draft, change, flush } = useDraft(value, onCommit, idleMs);
-  return (
+function FieldError({ error }: { error: string | null }) {
+  return error ? (
+    <span className="block text-xs text-red-700" role="alert">
+      {error}
+    </span>
+  ) : null;
+}
+
+export function DraftInput({ value, onCommit, idleMs = 600, invalid, validate, className, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "defaultValue">) {
+  const { draft, change, flush, error } = useDraft(value, onCommit, idleMs, validate);
+  const input = (
     <input
       {...rest}
-      aria-invalid={invalid || undefined}
-      className={cn(control, className)}
+      aria-invalid={invalid || !!error || undefined}
+      className={cn(control, validate ? undefined : className)}
       value={draft}
       onChange={(e) => change(e.target.value)}
       onBlur={(e) => {
@@ -66,6 +86,13 @@ export function DraftInput({ value, onCommit, idleMs = 600, invalid, className, 
         rest.onKeyDown?.(e);
       }}
     />
+  );
+  if (!validate) return input;
+  return (
+    <span className={cn("inline-block", className)}>
+      {input}
+      <FieldError error={error} />
+    </span>
   );
 }
 

@@ -5,7 +5,7 @@ import type { PanelProps } from "@/components/annotation-workspace/panel-props";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { VcbenchDocument } from "@/lib/annotation/document";
-import { addIdentity, duplicateIdentityKeys, patchIdentity, removeById } from "@/lib/annotation/vcbench-edits";
+import { addIdentity, duplicateIdentityKeys, identityKeyProblem, patchIdentity, removeById } from "@/lib/annotation/vcbench-edits";
 import { DraftInput } from "./draft-text";
 import { currentTime, FieldProblems, PanelSection, TimeButton } from "./panel-parts";
 
@@ -69,10 +69,9 @@ export function VcbenchIdentities(props: PanelProps<VcbenchDocument>) {
                     value={x.key}
                     maxLength={100}
                     disabled={readOnly}
-                    invalid={dup.has(x.id) || !x.key.trim()}
-                    onCommit={(key) => {
-                      if (key.trim()) edit(`rename individual ${i + 1}`, (d) => patchIdentity(d, x.id, { key: key.trim() }));
-                    }}
+                    invalid={dup.has(x.id)}
+                    validate={(key) => identityKeyProblem(doc.identities, x.id, key)}
+                    onCommit={(key) => edit(`rename individual ${i + 1}`, (d) => patchIdentity(d, x.id, { key: key.trim() }))}
                   />
                   <TimeButton at={x.firstAppearance} player={player} label={`first appearance of ${x.key}`} />
                   {inWindow === false && doc.subtype === "O2-Gain" && <span className="text-xs text-slate-500">before/after the window (not counted)</span>}

@@ -16,6 +16,11 @@ export function annotationSubmitted(): HttpError {
   return new HttpError(409, "This annotation has been submitted and is read-only; an admin can reopen it.", "annotation_submitted");
 }
 
+/** 409 task_reassigned: an admin gave the task to someone else (or the pool); this draft is kept in history, read-only. */
+export function taskReassigned(): HttpError {
+  return new HttpError(409, "This task was reassigned by an admin; your draft is kept but can no longer be changed.", "task_reassigned");
+}
+
 /** 422 naming every bad field of the document (paths like "occurrences[2].end.sec"); nothing was written. */
 export function invalidDocument(problems: DocumentProblem[]): HttpError {
   const list = problems.slice(0, 50);

@@ -5,7 +5,7 @@ import { HttpError } from "@/lib/http/http-error";
 import type { TaskUser } from "@/lib/tasks/task-access";
 import type { AnnotationRevisionEntry, SaveAnnotationResponse } from "./api-schemas";
 import { annotationFor } from "./annotation-access";
-import { annotationSubmitted, versionConflict } from "./annotation-errors";
+import { annotationSubmitted, taskReassigned, versionConflict } from "./annotation-errors";
 import { annotationDocumentSchema, type AnnotationDocument } from "./document";
 import { assertValidDocument } from "./save-annotation";
 import { summarizeChanges } from "./summarize-changes";
@@ -62,6 +62,7 @@ export async function restoreRevision(user: TaskUser, annotationId: string, inpu
   const replay = await replayOf(annotationId, input.clientSaveId);
   if (replay) return { version: replay.version, savedAt: replay.savedAt.toISOString(), replayed: true };
   if (annotation.status === "SUBMITTED") throw annotationSubmitted();
+  if (annotation.taskId === null) throw taskReassigned();
   if (annotation.version !== input.baseVersion) throw versionConflict({ ...annotation, authorName: annotation.author.name || annotation.author.email }, input.baseVersion);
   const old = await db.annotationRevision.findUnique({ where: { annotationId_version: { annotationId, version: input.revision } }, select: { data: true } });
   if (!old) throw new HttpError(404, `revision: this annotation has no version ${input.revision}`, "not_found", [{ field: "revision", message: `no version ${input.revision}` }]);

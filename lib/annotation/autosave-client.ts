@@ -11,7 +11,7 @@
  *   version the previous one produced.
  * - 409 version_conflict stops sending and exposes both versions (`conflict`); the caller resolves
  *   with {@link AutosaveClient.keepMine} / {@link AutosaveClient.acceptServer}. 409
- *   annotation_submitted → read-only. 422 → the message naming the fields; the refused entry is
+ *   annotation_submitted / task_reassigned → read-only (the message says which). 422 → the message naming the fields; the refused entry is
  *   replaced by the next change (new id).
  */
 import type { AnnotationConflict, SaveAnnotationBody, SaveAnnotationResponse } from "./api-schemas";
@@ -265,7 +265,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       refresh({ offline: false, conflict: { mine: queue[queue.length - 1].data, theirs: current }, message: err.message ?? "version conflict" });
       return;
     }
-    if (answer.status === 409 && err?.code === "annotation_submitted") {
+    if (answer.status === 409 && (err?.code === "annotation_submitted" || err?.code === "task_reassigned")) {
       stopped = "submitted";
       refresh({ offline: false, message: err.message ?? "submitted: read-only" });
       return;

@@ -3,7 +3,7 @@ import type { TaskUser } from "@/lib/tasks/task-access";
 import type { SaveAnnotationResponse } from "./api-schemas";
 import type { AnnotationDocument } from "./document";
 import { annotationFor, type LoadedAnnotation } from "./annotation-access";
-import { annotationSubmitted, invalidDocument, versionConflict } from "./annotation-errors";
+import { annotationSubmitted, invalidDocument, taskReassigned, versionConflict } from "./annotation-errors";
 import { vcbenchSubtypeOf } from "./initial-document";
 import { summarizeChanges } from "./summarize-changes";
 import { validateDocument } from "./validate-document";
@@ -27,6 +27,7 @@ export async function saveAnnotation(user: TaskUser, annotationId: string, input
     if (replay) return { version: replay.version, savedAt: replay.savedAt.toISOString(), replayed: true };
   }
   if (annotation.status === "SUBMITTED") throw annotationSubmitted();
+  if (annotation.taskId === null) throw taskReassigned();
   if (annotation.version !== input.baseVersion) {
     throw versionConflict({ ...annotation, authorName: annotation.author.name || annotation.author.email }, input.baseVersion);
   }

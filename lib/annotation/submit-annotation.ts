@@ -7,7 +7,7 @@ import { bumpTruthVersion, truthCommitted } from "@/lib/truth/truth-version";
 import type { TaskUser } from "@/lib/tasks/task-access";
 import { parseWorkflowSettings } from "@/lib/tasks/workflow-settings";
 import { annotationFor, type LoadedAnnotation } from "./annotation-access";
-import { annotationSubmitted, versionConflict } from "./annotation-errors";
+import { annotationSubmitted, taskReassigned, versionConflict } from "./annotation-errors";
 import { annotationDocumentSchema, type AnnotationDocument } from "./document";
 import { assertValidDocument } from "./save-annotation";
 import { submitProblems } from "./submit-rules";
@@ -32,6 +32,7 @@ export type SubmitResult = { version: number; submittedAt: string; truthWritten:
 export async function submitAnnotation(user: TaskUser, annotationId: string, baseVersion: number): Promise<SubmitResult> {
   const { annotation } = await annotationFor(user, annotationId);
   if (annotation.status === "SUBMITTED") throw annotationSubmitted();
+  if (annotation.taskId === null) throw taskReassigned();
   if (annotation.version !== baseVersion) throw versionConflict({ ...annotation, authorName: annotation.author.name || annotation.author.email }, baseVersion);
   const parsed = annotationDocumentSchema.safeParse(annotation.data);
   if (!parsed.success) throw new HttpError(422, "The stored document no longer matches the annotation format; save it again from the workspace.", "invalid_document");

@@ -33,6 +33,9 @@ const FIELD_NAMES: Record<string, string> = {
   stateStructure: "state structure",
 };
 
+/** Free-text fields: "edited", not their (long) new value. */
+const FREE_TEXT = new Set(["notes", "invalidReason", "answer", "removalNote"]);
+
 const noun = (key: string, n: number) => {
   const [one, many] = LIST_NOUNS[key] ?? [key, key];
   return n === 1 ? one : many;
@@ -80,7 +83,7 @@ export function summarizeChanges(before: AnnotationDocument | null, after: Annot
     }
     if (stable(x) !== stable(y)) {
       const name = FIELD_NAMES[key] ?? key;
-      if (typeof y === "string" && (key.endsWith("otes") || key.endsWith("Reason") || key === "answer" || key === "removalNote")) parts.push(`${name} edited`);
+      if (typeof y === "string" && FREE_TEXT.has(key)) parts.push(`${name} edited`);
       else parts.push(`${name} ${y === null ? "cleared" : `set to ${short(y)}`}`);
     }
   }

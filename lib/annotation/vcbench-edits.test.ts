@@ -66,3 +66,17 @@ describe("vcbench edits", () => {
     expect(computeVcbenchAnswers(d)[0].answer).toBe(2);
   });
 });
+
+describe("identityKeyProblem", () => {
+  const ids = [
+    { id: "a", key: "yellow circle", note: "", firstAppearance: { frame: 0, sec: 0 } },
+    { id: "b", key: "#2", note: "", firstAppearance: { frame: 1, sec: 0.04 } },
+  ];
+  it("refuses empty keys and keys another individual uses (case and spaces ignored); its own key is fine", async () => {
+    const { identityKeyProblem } = await import("./vcbench-edits");
+    expect(identityKeyProblem(ids, "b", " Yellow Circle ")).toBe('"yellow circle" is already used by another individual');
+    expect(identityKeyProblem(ids, "b", "  ")).toBe("must not be empty");
+    expect(identityKeyProblem(ids, "a", "Yellow circle")).toBeNull();
+    expect(identityKeyProblem(ids, "b", "green box")).toBeNull();
+  });
+});

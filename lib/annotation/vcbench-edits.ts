@@ -73,6 +73,15 @@ export function duplicateIdentityKeys(identities: readonly Identity[]): Map<stri
   return dup;
 }
 
+/** Why `key` cannot name identity `id` (empty, too long, used by another identity, case and spaces ignored), or null. */
+export function identityKeyProblem(identities: readonly Identity[], id: string, key: string): string | null {
+  const k = key.trim();
+  if (!k) return "must not be empty";
+  if (k.length > 100) return "must be at most 100 characters";
+  const other = identities.find((x) => x.id !== id && x.key.trim().toLowerCase() === k.toLowerCase());
+  return other ? `"${other.key}" is already used by another individual` : null;
+}
+
 export function setWindowEdge(doc: Doc, edge: "start" | "end", at: FrameTime): Doc {
   const w = doc.window ?? { start: at, end: at };
   return { ...doc, window: { ...w, [edge]: at } };

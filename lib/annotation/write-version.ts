@@ -37,41 +37,56 @@ export async function writeVersion(w: VersionWrite): Promise<VersionWritten> {
   const next = w.baseVersion + 1;
   const requireStatus = w.requireStatus ?? "DRAFT";
   const status = w.status ?? "DRAFT";
-  const outcome = await db.$transaction(async (tx) => {
-    const now = new Date();
-    const updated = await tx.annotation.updateMany({
-      where: { id: w.annotationId, version: w.baseVersion, status: requireStatus },
-      data: { data: w.data as never, version: next, status, ...(status === "SUBMITTED" ? { submittedAt: now } : {}), ...(w.action === "reopen" ? { submittedAt: null } : {}) },
-    });
-    if (updated.count === 0) return null;
-    await tx.annotationRevision.create({
-      data: {
-        annotationId: w.annotationId,
-        version: next,
-        baseVersion: w.baseVersion,
-        authorId: w.authorId,
-        data: w.data as never,
-        clientSaveId: w.clientSaveId,
-        action: w.action,
-        summary: w.summary,
-        createdAt: now,
-      },
-    });
-    if (w.taskId) {
-      const elapsed = Math.max(0, Math.round(w.elapsedMs ?? 0));
-      const taskStatus = status === "SUBMITTED" ? "SUBMITTED" : "IN_PROGRESS";
-      await tx.task.update({
-        where: { id: w.taskId },
-        data: {
-          ...(elapsed ? { timeSpentMs: { increment: elapsed } } : {}),
-          status: taskStatus,
-          ...(status === "SUBMITTED" ? { submittedAt: now } : w.action === "reopen" ? { submittedAt: null } : {}),
-        },
-      });
+  const now = new Date();
+  const revision = {
+    annotationId: w.annotationId,
+    version: next,
+    baseVersion: w.baseVersion,
+    authorId: w.authorId,
+    data: w.data as never,
+    clientSaveId: w.clientSaveId,
+    action: w.action,
+    summary: w.summary,
+    createdAt: now,
+  };
+  const annotationData = { data: w.data as never, version: next, status, ...(status === "SUBMITTED" ? { submittedAt: now } : {}), ...(w.action === "reopen" ? { submittedAt: null } : {}) };
+  const elapsed = Math.max(0, Math.round(w.elapsedMs ?? 0));
+  const taskData = {
+    ...(elapsed ? { timeSpentMs: { increment: elapsed } } : {}),
+    status: status === "SUBMITTED" ? ("SUBMITTED" as const) : ("IN_PROGRESS" as const),
+    ...(status === "SUBMITTED" ? { submittedAt: now } : w.action === "reopen" ? { submittedAt: null } : {}),
+  };
+  let outcome: { version: number; savedAt: Date } | null;
+  if (!w.inTransaction) {
+    // The autosave hot path: one batch transaction (no interactive round trips). The revision row is
+    // the compare-and-set: (annotationId, version) is unique and every version has its revision, so
+    // inserting revision base+1 succeeds only while the annotation is still at base (else P2002 and
+    // the whole batch rolls back). No row is read back.
+    try {
+      const [, updated] = await db.$transaction([
+        db.annotationRevision.createMany({ data: revision }),
+        db.annotation.updateMany({ where: { id: w.annotationId, version: w.baseVersion, status: requireStatus }, data: annotationData }),
+        ...(w.taskId ? [db.task.updateMany({ where: { id: w.taskId }, data: taskData })] : []),
+      ]);
+      outcome = updated.count === 1 ? { version: next, savedAt: now } : null;
+      if (!outcome) {
+        // Same version, other status (changed outside the API): undo the revision just written.
+        await db.annotationRevision.deleteMany({ where: { annotationId: w.annotationId, version: next, createdAt: now, clientSaveId: w.clientSaveId } });
+      }
+    } catch (error) {
+      if ((error as { code?: unknown })?.code !== "P2002") throw error;
+      outcome = null;
     }
-    if (w.inTransaction) await w.inTransaction(tx, next);
-    return { version: next, savedAt: now };
-  });
+  } else {
+    outcome = await db.$transaction(async (tx) => {
+      const updated = await tx.annotation.updateMany({ where: { id: w.annotationId, version: w.baseVersion, status: requireStatus }, data: annotationData });
+      if (updated.count === 0) return null;
+      await tx.annotationRevision.createMany({ data: revision });
+      if (w.taskId) await tx.task.updateMany({ where: { id: w.taskId }, data: taskData });
+      await w.inTransaction!(tx, next);
+      return { version: next, savedAt: now };
+    });
+  }
   if (outcome) return { ...outcome, replayed: false };
   // Lost the compare-and-set: an earlier delivery of this very save, a newer version, or a status change.
   if (w.clientSaveId) {

@@ -15,9 +15,16 @@ function recorder() {
 describe("caption review shortcuts", () => {
   it("walk second to second, edit, mark corrected and flag neighbours", () => {
     const { calls, c } = recorder();
-    for (const key of ["ArrowDown", "ArrowUp", "Enter", "c", "p", "n", "x"]) handleShortcutKey(captionReviewShortcuts, c, { key, target: { tagName: "OL" } });
+    for (const key of ["ArrowDown", "ArrowUp", "Enter", "c", "x"]) handleShortcutKey(captionReviewShortcuts, c, { key, target: { tagName: "OL" } });
+    for (const key of ["ArrowUp", "ArrowDown"]) handleShortcutKey(captionReviewShortcuts, c, { key, shiftKey: true, target: { tagName: "OL" } });
     expect(calls).toEqual(["step 1", "step -1", "edit", "corrected", "flag previous", "flag next"]);
   });
+  it("share no key with the workspace's page-wide shortcuts (those are taken first, in the capture phase)", async () => {
+    const { WORKSPACE_SHORTCUTS, CAPTION_REVIEW_SHORTCUTS, normaliseCombo } = await import("./shortcuts");
+    const taken = new Set(WORKSPACE_SHORTCUTS.flatMap((s) => s.keys.map(normaliseCombo)));
+    expect(CAPTION_REVIEW_SHORTCUTS.flatMap((s) => s.keys.map(normaliseCombo)).filter((k) => taken.has(k))).toEqual([]);
+  });
+
   it("are off while typing in the caption editor", () => {
     const { calls, c } = recorder();
     expect(handleShortcutKey(captionReviewShortcuts, c, { key: "ArrowDown", target: { tagName: "TEXTAREA" } })).toBe(false);

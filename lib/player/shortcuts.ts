@@ -283,8 +283,8 @@ export const CAPTION_REVIEW_SHORTCUTS: readonly Shortcut<CaptionReviewControls>[
   { id: "captions.previous", keys: ["ArrowUp"], description: "Previous second's caption (seeks the video)", action: (c) => c.step(-1) },
   { id: "captions.edit", keys: ["Enter"], description: "Edit the current caption (Enter saves, Esc leaves)", action: (c) => c.editCurrent() },
   { id: "captions.corrected", keys: ["c"], description: "Mark the current caption corrected / not", action: (c) => c.toggleCorrected() },
-  { id: "captions.flag-previous", keys: ["p"], description: "Flag: inconsistent with the previous second", action: (c) => c.flag("previous") },
-  { id: "captions.flag-next", keys: ["n"], description: "Flag: inconsistent with the next second", action: (c) => c.flag("next") },
+  { id: "captions.flag-previous", keys: ["Shift+ArrowUp"], description: "Flag: inconsistent with the previous second", action: (c) => c.flag("previous") },
+  { id: "captions.flag-next", keys: ["Shift+ArrowDown"], description: "Flag: inconsistent with the next second", action: (c) => c.flag("next") },
 ];
 
 export const captionReviewShortcuts: ShortcutRegistry<CaptionReviewControls> = createShortcutRegistry(CAPTION_REVIEW_SHORTCUTS);

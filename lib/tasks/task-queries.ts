@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
-import type { QueueSummary, TaskProgressRow } from "./task-schemas";
+import type { QueueSummary, TaskList, TaskListQuery, TaskProgressRow } from "./task-schemas";
 import { parseWorkflowSettings } from "./workflow-settings";
 import { eligibleAnnotators, workflowSettingsOf } from "./workflow-store";
 
@@ -84,5 +84,58 @@ export async function myQueue(userId: string): Promise<QueueSummary> {
       item: { id: t.item.id, externalId: t.item.externalId, question: t.item.question.length > 200 ? `${t.item.question.slice(0, 197)}...` : t.item.question, format: t.item.format },
     })),
     pool,
+  };
+}
+
+const TASK_PAGE_SIZE = 50;
+
+/** A project's annotation tasks for admins (filter by status and annotator / pool), newest activity first. */
+export async function listProjectTasks(projectId: string, q: TaskListQuery): Promise<TaskList> {
+  const where = {
+    projectId,
+    kind: "ANNOTATE" as const,
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.user === "pool" ? { userId: null } : q.user ? { userId: q.user } : {}),
+  };
+  const total = await db.task.count({ where });
+  const pages = Math.max(1, Math.ceil(total / TASK_PAGE_SIZE));
+  const page = Math.min(q.page, pages);
+  const rows = await db.task.findMany({
+    where,
+    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    skip: (page - 1) * TASK_PAGE_SIZE,
+    take: TASK_PAGE_SIZE,
+    select: {
+      id: true,
+      kind: true,
+      round: true,
+      mode: true,
+      status: true,
+      timeSpentMs: true,
+      skipReason: true,
+      updatedAt: true,
+      item: { select: { id: true, externalId: true } },
+      user: { select: { id: true, name: true, email: true } },
+      annotation: { select: { id: true, version: true, status: true } },
+    },
+  });
+  return {
+    tasks: rows.map((t) => ({
+      id: t.id,
+      kind: t.kind,
+      round: t.round,
+      mode: t.mode,
+      status: t.status,
+      timeSpentMs: t.timeSpentMs,
+      skipReason: t.skipReason,
+      updatedAt: t.updatedAt.toISOString(),
+      item: t.item,
+      user: t.user ? { id: t.user.id, name: t.user.name || t.user.email } : null,
+      annotation: t.annotation,
+    })),
+    total,
+    page,
+    pages,
+    pageSize: TASK_PAGE_SIZE,
   };
 }

@@ -59,3 +59,28 @@ export type QueueEntry = {
 };
 
 export type QueueSummary = { tasks: QueueEntry[]; pool: { projectId: string; projectName: string; open: number }[] };
+
+/** GET /api/projects/:projectId/tasks query (and the workflow page's task list). */
+export const taskListQuerySchema = z.object({
+  status: z.enum(["OPEN", "IN_PROGRESS", "SUBMITTED", "SKIPPED"], { message: "must be OPEN, IN_PROGRESS, SUBMITTED or SKIPPED" }).optional(),
+  /** An annotator's id, or "pool" for unclaimed tasks. */
+  user: z.string().min(1).max(64).optional(),
+  page: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").default(1),
+});
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+export type TaskListEntry = {
+  id: string;
+  kind: string;
+  round: number;
+  mode: string;
+  status: QueueEntry["status"];
+  timeSpentMs: number;
+  skipReason: string | null;
+  updatedAt: string;
+  item: { id: string; externalId: string };
+  user: { id: string; name: string } | null;
+  annotation: { id: string; version: number; status: "DRAFT" | "SUBMITTED" } | null;
+};
+
+export type TaskList = { tasks: TaskListEntry[]; total: number; page: number; pages: number; pageSize: number };

@@ -96,6 +96,8 @@ export async function runAutosaveBench(o: AutosaveOptions): Promise<{ p95: numbe
       const { videoTimingOf } = await import("@/lib/annotation/video-timing");
       return videoTimingOf(await readPtsSidecar(ptsFile(video, "playback").path));
     })();
+    const stats = async () => (await (await fetch(`${server.url}/__bench/stats`)).json()) as { rss: number; cpuMs: number };
+    const before = await stats();
     const started = performance.now();
     await Promise.all(
       people.map(async (p, i) => {
@@ -121,10 +123,12 @@ export async function runAutosaveBench(o: AutosaveOptions): Promise<{ p95: numbe
       }),
     );
     const wall = (performance.now() - started) / 1000;
+    const after = await stats();
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     console.log(`autosave: ${o.annotators} concurrent annotators × ${o.saves} saves (${o.lockstep ? "LOCKSTEP: no pause between saves, worst case" : "one save every 0.6-1.4 s each, the workspace's debounce"}), ${fps.toFixed(0)} fps video of ${frames} frames`);
     console.log(`autosave round trip (PUT /api/annotations/:id, HTTP to a separate server process, SQLite WAL):`);
     console.log(`  p50 ${ms(pct(latencies, 50))}  p95 ${ms(pct(latencies, 95))}  max ${ms(Math.max(...latencies))}  n=${latencies.length}  ${(latencies.length / wall).toFixed(1)} saves/s`);
+    console.log(`  server CPU ${((after.cpuMs - before.cpuMs) / latencies.length).toFixed(1)} ms per save (${(((after.cpuMs - before.cpuMs) / 1000 / wall) * 100).toFixed(0)}% of one core); server RSS ${(after.rss / 2 ** 20).toFixed(0)} MiB; machine load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other processes share them)`);
     console.log(`  target p95 < 100 ms: ${pct(latencies, 95) < 100 ? "met" : "NOT met"}; refused saves: ${failures.length}`);
     if (failures.length) {
       console.log(`  first refusal: ${failures[0]}`);

@@ -60,7 +60,14 @@ export async function runFrameStepBench(o: { steps: number }): Promise<FrameStep
           },
           expected,
           { timeout: 10_000, polling: "raf" },
-        );
+        ).catch(async (e: unknown) => {
+          const st = await page.evaluate(() => ({
+            painted: (window as unknown as { __fs: { painted: number[] } }).__fs.painted.length,
+            seeking: (document.querySelector("video") as HTMLVideoElement).seeking,
+            readout: document.querySelector("[data-testid=frame-index]")?.textContent,
+          }));
+          throw new Error(`${v.name}: step ${i + 1} to frame ${expected} did not complete (${JSON.stringify(st)}): ${(e as Error).message}`);
+        });
         const t = await page.evaluate(() => {
           const w = window as unknown as { __fs: { key: number; painted: number[] } };
           return w.__fs.painted[w.__fs.painted.length - 1] - w.__fs.key;

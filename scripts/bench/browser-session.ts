@@ -68,6 +68,8 @@ export async function openSession(base: string): Promise<BrowserSession> {
     args: ["--headless", "--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
   });
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } });
+  // tsx keeps function names with a `__name` helper that the page does not have: give it one.
+  await context.addInitScript({ content: "window.__name = (f) => f;" });
   const page = await context.newPage();
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill("annotator@playhead.local");
@@ -87,7 +89,11 @@ export async function taskIdOf(page: Page, externalId: string): Promise<string> 
 export async function openWorkspace(page: Page, taskId: string): Promise<void> {
   await page.goto(`/annotate/${taskId}`);
   await page.getByTestId("edit-timeline-canvas").waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => document.querySelector("[data-testid=player-status]")?.textContent === "paused", undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => document.querySelector("[data-testid=player-status]")?.textContent === "paused" && /^\d+$/.test(document.querySelector("[data-testid=frame-index]")?.textContent ?? ""),
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 export const pct = (values: number[], p: number) => {

@@ -42,7 +42,7 @@ export default async function AnnotateTaskPage({ params }: { params: Params }) {
   return (
     <main className="mx-auto flex max-w-[1600px] flex-col gap-3 p-4">
       <Breadcrumbs trail={[{ label: "My tasks", href: "/annotate" }, { label: payload.task.projectName }, { label: payload.item.externalId }]} />
-      <Workspace payload={payload} />
+      <Workspace payload={payload} canReopen={user.role === "ADMIN"} />
     </main>
   );
 }

@@ -11,7 +11,7 @@ import { apiRequest } from "@/lib/auth/client-api";
 import type { QueueEntry, QueueSummary } from "@/lib/tasks/task-schemas";
 import { formatDuration } from "@/components/ui/format-duration";
 import { SkipForm } from "./skip-form";
-import { TaskStatusBadge } from "./status-badge";
+import { TaskStatusBadge } from "@/components/tasks/task-status-badge";
 
 type Message = { tone: "info" | "error" | "success"; text: string } | null;
 

@@ -21,7 +21,7 @@ function text(s: AutosaveState): string {
     case "refused":
       return `Not saved: ${s.message ?? "the server refused the change"}`;
     case "submitted":
-      return "Submitted: read-only";
+      return `Read-only: ${s.message ?? "submitted"}`;
     case "error":
       return `Cannot save: ${s.message ?? "error"}`;
   }

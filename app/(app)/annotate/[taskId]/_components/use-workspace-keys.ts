@@ -7,7 +7,8 @@ import { addMark, adjacentMarkFrame, deleteEntity, findEntity, nudgeEntity, setS
 import { frameTimeAtSec, frameTimeOfFrame } from "@/lib/annotation/video-timing";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
-import { comboOf, handleShortcutKey, normaliseCombo, workspaceShortcuts, type KeyLike, type WorkspaceControls } from "@/lib/player/shortcuts";
+import { comboOf, handleShortcutKey, workspaceShortcuts, type KeyLike, type WorkspaceControls } from "@/lib/player/shortcuts";
+import { activatesOnSpace, claimedByWidget } from "@/components/annotation-workspace/key-scope";
 import { randomId } from "@/components/annotation-workspace/browser-autosave";
 import type { WorkspaceRuntime } from "./workspace-view";
 
@@ -22,27 +23,6 @@ type Args = {
   setHelpOpen: Dispatch<SetStateAction<boolean>>;
   setRate: (rate: number) => void;
 };
-
-/** Controls carries a KeyboardEvent's target tags that must keep Space / Enter for themselves. */
-function activatesOnSpace(target: unknown): boolean {
-  const el = target as { tagName?: string; type?: string; getAttribute?: (n: string) => string | null } | null;
-  const tag = (el?.tagName ?? "").toUpperCase();
-  if (tag === "BUTTON" || tag === "A" || tag === "SUMMARY") return true;
-  if (tag === "INPUT") return ["checkbox", "radio", "button", "submit", "reset"].includes((el?.type ?? "").toLowerCase());
-  const role = el?.getAttribute?.("role");
-  return role === "button" || role === "checkbox" || role === "radio" || role === "tab" || role === "option";
-}
-
-/**
- * True when the key belongs to a focused widget with its own shortcuts (it declares them in
- * `aria-keyshortcuts`, e.g. the VSAS caption list's ↑/↓/n/p): the page-wide keys step aside.
- */
-function claimedByWidget(target: unknown, combo: string): boolean {
-  const el = target as { closest?: (s: string) => { getAttribute(n: string): string | null } | null } | null;
-  const scope = typeof el?.closest === "function" ? el.closest("[aria-keyshortcuts]") : null;
-  const keys = scope?.getAttribute("aria-keyshortcuts");
-  return !!keys && keys.split(/\s+/).filter(Boolean).map(normaliseCombo).includes(combo);
-}
 
 /**
  * The workspace's keyboard: ONE keydown listener on the window (capture phase, so video.js's own

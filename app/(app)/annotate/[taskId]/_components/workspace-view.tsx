@@ -22,6 +22,7 @@ import { FormPanel } from "./form-panel";
 import { SubmitBar } from "./submit-bar";
 import { HistoryPanel } from "./history-panel";
 import { useWorkspaceKeys } from "./use-workspace-keys";
+import { ReopenButton } from "./reopen-button";
 
 /** Everything the keys and the timeline act on, kept in refs (never React state: no re-render per frame). */
 export type WorkspaceRuntime = {
@@ -30,7 +31,7 @@ export type WorkspaceRuntime = {
   timeline: TimelineCanvas | null;
 };
 
-export function WorkspaceView({ payload, session }: { payload: WorkspacePayload; session: WorkspaceSession }) {
+export function WorkspaceView({ payload, session, canReopen }: { payload: WorkspacePayload; session: WorkspaceSession; canReopen: boolean }) {
   const { store, autosave } = session;
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const video = payload.video;
@@ -95,7 +96,7 @@ export function WorkspaceView({ payload, session }: { payload: WorkspacePayload;
       frameCount: timing.frameCount,
       fps: video.fps,
       durationSec: timing.durationSec,
-      frameThumbnailUrl: () => null,
+      frameThumbnailUrl: (frame) => `/api/videos/${video.id}/frames/${frame}`,
     };
   }, [timing, video, player, seekToFrame]);
 
@@ -164,6 +165,7 @@ export function WorkspaceView({ payload, session }: { payload: WorkspacePayload;
               onServerProblems={setSubmitted422}
             />
           )}
+          {canReopen && payload.annotation.id && payload.annotation.status === "SUBMITTED" && <ReopenButton annotationId={payload.annotation.id} />}
           {payload.annotation.id && <HistoryPanel annotationId={payload.annotation.id} store={store} autosave={autosave} readOnly={state.readOnly} />}
         </div>
       </div>

@@ -14,7 +14,7 @@ export type WorkspaceSession = { store: WorkspaceStore; autosave: AutosaveClient
  * annotation, in the browser only (the autosave queue lives in localStorage; unsent changes found
  * there — after a reload, a crash or an offline spell — are what the store starts from).
  */
-export function Workspace({ payload }: { payload: WorkspacePayload }) {
+export function Workspace({ payload, canReopen = false }: { payload: WorkspacePayload; canReopen?: boolean }) {
   const [session, setSession] = useState<WorkspaceSession | null>(null);
   const { id, version, data } = payload.annotation;
   const readOnly = payload.readOnly;
@@ -33,5 +33,5 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       </p>
     );
   }
-  return <WorkspaceView payload={payload} session={session} />;
+  return <WorkspaceView payload={payload} session={session} canReopen={canReopen} />;
 }

@@ -3,7 +3,8 @@ import { route } from "@/lib/http/route";
 import { PROJECT_ADMIN_ROLES } from "@/lib/projects/access";
 import { projectAccess } from "@/lib/projects/project-access";
 import { createTasks } from "@/lib/tasks/create-tasks";
-import { createTasksBodySchema } from "@/lib/tasks/task-schemas";
+import { listProjectTasks } from "@/lib/tasks/task-queries";
+import { createTasksBodySchema, taskListQuerySchema, type TaskListQuery } from "@/lib/tasks/task-schemas";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,4 +17,10 @@ export const POST = route({ roles: PROJECT_ADMIN_ROLES, body: createTasksBodySch
   const { project } = await projectAccess(user, (params as { projectId: string }).projectId, "manage");
   const result = await createTasks(project.id, body, { id: user.id, ip: clientIp(request.headers) });
   return Response.json(result, { status: 201, headers: { "cache-control": "no-store" } });
+});
+
+/** GET /api/projects/:projectId/tasks?status=&user=<userId|pool>&page= (admins) — the project's annotation tasks, 50 a page. */
+export const GET = route<undefined, TaskListQuery, { projectId: string }>({ roles: PROJECT_ADMIN_ROLES, query: taskListQuerySchema }, async ({ user, params, query }) => {
+  const { project } = await projectAccess(user, params.projectId, "manage");
+  return listProjectTasks(project.id, query);
 });
