@@ -18,6 +18,9 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"],
           environment: "node",
+          // A few unit tests decode video with ffmpeg or type-check lib/metrics; on a loaded
+          // 2-core machine they take several seconds (5 s default is too tight).
+          testTimeout: 30_000,
         },
       },
       {

@@ -4,6 +4,11 @@
  *   npm run bench:annotate                        every part
  *   npm run bench:annotate -- --part autosave     autosave round trip, 50 concurrent annotators on SQLite (scripts/bench/annotate-autosave.ts)
  *     options: --annotators N (50)  --saves N (30 per annotator)  --lockstep
+ *   npm run bench:annotate -- --part frame-step   keypress → right frame painted, 200 steps on the CFR, VFR and offset demo videos (scripts/bench/annotate-frame-step.ts)
+ *     options: --steps N (200)
+ *   npm run bench:annotate -- --part timeline     2-hour video, 10,000 marks + 2,000 spans: zoom/pan and playback frame times (scripts/bench/annotate-timeline.ts)
+ *     options: --seconds N (5 per phase)
+ *   (frame-step and timeline drive the production build on the e2e data: run scripts/e2e-prepare.sh first, E2E_PORT sets the port)
  *
  * Parts live in scripts/bench/annotate-<part>.ts and are registered in PARTS below.
  */
@@ -16,11 +21,19 @@ const PARTS: Record<string, PartRunner> = {
     const { runAutosaveBench } = await import("./bench/annotate-autosave");
     return runAutosaveBench({ annotators: Number(v.annotators ?? 50), saves: Number(v.saves ?? 30), lockstep: !!v.lockstep });
   },
+  "frame-step": async (v) => {
+    const { runFrameStepBench } = await import("./bench/annotate-frame-step");
+    return runFrameStepBench({ steps: Number(v.steps ?? 200) });
+  },
+  timeline: async (v) => {
+    const { runTimelineBench } = await import("./bench/annotate-timeline");
+    return runTimelineBench({ seconds: Number(v.seconds ?? 5) });
+  },
 };
 
 async function main() {
   const { values } = parseArgs({
-    options: { part: { type: "string", multiple: true }, annotators: { type: "string" }, saves: { type: "string" }, lockstep: { type: "boolean" } },
+    options: { part: { type: "string", multiple: true }, annotators: { type: "string" }, saves: { type: "string" }, lockstep: { type: "boolean" }, steps: { type: "string" }, seconds: { type: "string" } },
     strict: false,
   });
   const wanted = (values.part as string[] | undefined)?.flatMap((p) => p.split(",")) ?? Object.keys(PARTS);

@@ -12,7 +12,6 @@ import { mkdirSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { lineScanBytes } from "@/lib/score-cli/line-scan";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -25,12 +24,7 @@ export const DEFAULT_SCORE_BUNDLE = join(root, "node_modules", ".cache", "playhe
  */
 export async function buildScoreBundle(outfile: string = DEFAULT_SCORE_BUNDLE): Promise<string> {
   mkdirSync(dirname(outfile), { recursive: true });
-  // The VCBench line scanner (WebAssembly, compiled from AssemblyScript) goes into the bundle.
-  const lineScan = Buffer.from((await lineScanBytes())!).toString("base64");
   await build({
-    define: { __PLAYHEAD_LINE_SCAN_WASM__: JSON.stringify(lineScan) },
-    // Only needed to compile the scanner from source, which the bundle never does.
-    external: ["assemblyscript", "assemblyscript/*"],
     entryPoints: { [basename(outfile, extname(outfile))]: join(root, "scripts", "score.ts") },
     outdir: dirname(outfile),
     outExtension: { ".js": extname(outfile) || ".mjs" },

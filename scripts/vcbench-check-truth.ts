@@ -11,7 +11,7 @@
  */
 import { checkVcbenchStoredCounts } from "@/lib/metrics/vcbench";
 import { parseVcbenchTruthRecord, type VcbenchTruthRecord } from "@/lib/metrics/vcbench-schema";
-import { FileReadError, readJsonl } from "@/lib/score-cli/read-jsonl";
+import { FileReadError, readJsonl } from "@/lib/scoring/read-lines";
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");

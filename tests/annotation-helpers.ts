@@ -11,9 +11,10 @@ import { addMembers } from "./support/members";
 
 export type AnnotationVideos = { cfr: string; offset: string; dir: string };
 
-export async function annotationVideos(): Promise<AnnotationVideos> {
+/** `cfrFrames`: frames of the CFR video (default 30 = 1 s; 300 = 10 s). */
+export async function annotationVideos(cfrFrames = 30): Promise<AnnotationVideos> {
   const dir = await makeTempDir("playhead-annotation-test-");
-  const [cfrFile, offsetFile] = await Promise.all([generateInto(dir, miniDemoSpec("cfr30", 30)), generateInto(dir, miniDemoSpec("offset", 20))]);
+  const [cfrFile, offsetFile] = await Promise.all([generateInto(dir, miniDemoSpec("cfr30", cfrFrames)), generateInto(dir, miniDemoSpec("offset", 20))]);
   const cfr = await ingestVideo({ file: cfrFile, mode: "copy" }, { displayName: "cfr.mp4", via: "import" });
   const offset = await ingestVideo({ file: offsetFile, mode: "copy" }, { displayName: "offset.mp4", via: "import" });
   return { cfr: cfr.video.id, offset: offset.video.id, dir };

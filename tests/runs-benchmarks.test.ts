@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as uploadRoute } from "@/app/api/projects/[projectId]/runs/route";
+import { PATCH as settingsRoute } from "@/app/api/projects/[projectId]/settings/route";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import type { BenchmarkKindName } from "@/lib/benchmarks/types";
 import * as ecbenchCli from "@/lib/score-cli/ecbench";
@@ -103,6 +104,34 @@ describe(`runs: scoring every benchmark like the CLI (${testDb.provider})`, () =
     const cliPaper = await ecbenchCli.scoreFiles({ truth: fx("ecbench", "truth.csv"), preds: fx("ecbench", "preds.csv"), variant: "paper" });
     expect(paper.json.aggregates.metrics.overall_accuracy_percent).toBe(cliPaper.result.overall_accuracy_percent);
     expect(paper.json.aggregates.metrics.clip_miou).toBe(cliPaper.result.clip_miou);
+  });
+
+  it("EC-Bench: clip cells are read as the reference by default; the project setting clipParser: lenient opts into repairs, reported per cell", async () => {
+    // tests/fixtures/ecbench/malformed-clips: expected values worked out by hand in
+    // tests/score-cli-ecbench-vstat-vsas.test.ts (reference 0.25, lenient 0.5).
+    const truth = fx("ecbench", "malformed-clips", "truth.csv");
+    const preds = fx("ecbench", "malformed-clips", "preds.csv");
+    const id = await project("ECBENCH", truth, "EC malformed clips");
+    const byDefault = await upload(id, preds, { name: "default parser" });
+    expect(byDefault.status, JSON.stringify(byDefault.json)).toBe(201);
+    expect(byDefault.json.aggregates.metrics).toMatchObject({ clip_parser: "reference", clip_miou: 0.25, clip_iou_count: 4 });
+    expect(byDefault.json.aggregates.table.tiou).toBe(0.25);
+    expect(byDefault.json.problems.filter((p: any) => p.code.startsWith("clip_"))).toEqual([]);
+    const cli = await ecbenchCli.scoreFiles({ truth, preds });
+    expect(byDefault.json.aggregates.metrics.clip_miou).toBe(cli.result.clip_miou);
+
+    const patched = await call(settingsRoute, `/api/projects/${id}/settings`, { method: "PATCH", body: JSON.stringify({ clipParser: "lenient" }), params: { projectId: id }, as: admin });
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    const lenient = await upload(id, preds, { name: "lenient parser" });
+    expect(lenient.status, JSON.stringify(lenient.json)).toBe(201);
+    expect(lenient.json.aggregates.metrics).toMatchObject({ clip_parser: "lenient", clip_miou: 0.5, clip_iou_count: 4 });
+    const repaired = lenient.json.problems.filter((p: any) => p.code.startsWith("clip_")).map((p: any) => `${p.code}:${p.id}`);
+    expect(repaired).toEqual(["clip_repaired:1", "clip_repaired:2", "clip_unparseable:4"]);
+    const cliLenient = await ecbenchCli.scoreFiles({ truth, preds, clipParser: "lenient" });
+    expect(lenient.json.aggregates.metrics.clip_miou).toBe(cliLenient.result.clip_miou);
+    const bad = await call(settingsRoute, `/api/projects/${id}/settings`, { method: "PATCH", body: JSON.stringify({ clipParser: "loose" }), params: { projectId: id }, as: admin });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toMatch(/clipParser/);
   });
 
   it("EC-Bench: a JSONL file in a CSV project is refused naming the line", async () => {

@@ -71,8 +71,8 @@ describe("ecbench adapter", () => {
     expect(ecbench.formatTable(result)).toContain("C Speech/Audio");
   });
 
-  it("default lenient clip parsing reports malformed truth clips; deterministic matcher without judged columns (HAND)", async () => {
-    const { result, problems } = await ecbench.scoreFiles({ truth: fx("ecbench", "truth.csv"), preds: fx("ecbench", "preds.csv") });
+  it("opt-in lenient clip parsing reports malformed truth clips; deterministic matcher without judged columns (HAND)", async () => {
+    const { result, problems } = await ecbench.scoreFiles({ truth: fx("ecbench", "truth.csv"), preds: fx("ecbench", "preds.csv"), clipParser: "lenient" });
     // Deterministic item matching (normalised equality, one-to-one):
     //  q2 tp4 fp2 fn3 (Soba shop ≠ Soba noodle shop), q6 4/0/0, q16 4/0/1, q28 6/1/1
     //  (chefs ≠ chef's), q110 11/0/0, q304 6/0/0, q412 2/0/2 ("Serena>Serena" is one
@@ -90,6 +90,42 @@ describe("ecbench adapter", () => {
     expect(repaired[0].message).toMatch(/^line \d+ of truth\.csv \(question 110, clips\)/);
     expect(result.clip_iou_count).toBe(14);
     expect(result.clip_miou as number).not.toBeCloseTo(0.3987421492635043, 6);
+  });
+
+  it("the default clip parser is the reference's: on the REF-EC fixture it gives the reference's clip_miou (REF-EC)", async () => {
+    const { result, problems } = await ecbench.scoreFiles({ truth: fx("ecbench", "truth.csv"), preds: fx("ecbench", "preds-judged.csv") });
+    expect(result.clip_parser).toBe("reference");
+    expect(result.clip_miou as number).toBeCloseTo(0.3987421492635043, 12);
+    expect(codes(problems)).toEqual(["blank_answer"]);
+  });
+
+  /*
+   * tests/fixtures/ecbench/malformed-clips: five synthetic rows whose clip cells are
+   * malformed the ways the real file's are. Expected values worked out by hand from the
+   * reference's documented rules (judge_core.py `parse_clip_intervals`: every strict
+   * H:MM:SS match of the cell, paired in order; `compute_iou`: union IoU of the merged
+   * lists, both empty → not counted, one empty → 0):
+   *   q1 truth "[0:00:10,0:00:20], [0:00:30,00:40]" → tokens 10,20,30 → [10,20];
+   *      pred [10,20]+[30,40] → 10 / 20 = 0.5     (lenient: truth [10,20]+[30,40] → 1)
+   *   q2 truth "[0:01:00,1:10], [0:01:20,0:01:30]" → tokens 60,80,90 → [60,80];
+   *      pred [80,90] → 0 / 30 = 0                (lenient: [60,70]+[80,90] → 10/20 = 0.5)
+   *   q3 truth [120,150]; pred "[0:02:00,0:02:15" (no closing bracket) → [120,135] → 0.5
+   *      (both; a missing bracket is not a repair worth reporting)
+   *   q4 truth "0" → no clip; pred [180,190] → 0 (both; lenient reports clip_unparseable)
+   *   q5 both blank → not counted
+   * reference clip_miou = (0.5 + 0 + 0.5 + 0) / 4 = 0.25; lenient = (1 + 0.5 + 0.5 + 0) / 4 = 0.5.
+   */
+  it("on malformed clips the default equals the reference; lenient is opt-in and reports each repaired cell (HAND)", async () => {
+    const files = { truth: fx("ecbench", "malformed-clips", "truth.csv"), preds: fx("ecbench", "malformed-clips", "preds.csv") };
+    const byDefault = await ecbench.scoreFiles(files);
+    expect(byDefault.result).toMatchObject({ clip_parser: "reference", clip_iou_count: 4 });
+    expect(byDefault.result.clip_miou).toBe(0.25);
+    expect(byDefault.problems.filter((p) => p.code.startsWith("clip_"))).toEqual([]);
+    const lenient = await ecbench.scoreFiles({ ...files, clipParser: "lenient" });
+    expect(lenient.result).toMatchObject({ clip_parser: "lenient", clip_iou_count: 4 });
+    expect(lenient.result.clip_miou).toBe(0.5);
+    const clipProblems = lenient.problems.filter((p) => p.code.startsWith("clip_")).map((p) => `${p.code}:${p.id}:${p.field}`);
+    expect(clipProblems).toEqual(["clip_repaired:1:clips", "clip_repaired:2:clips", "clip_unparseable:4:clips"]);
   });
 
   it("paper variant uses hull tIoU and complete-list accuracy (HAND)", async () => {

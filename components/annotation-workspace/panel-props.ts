@@ -35,4 +35,6 @@ export type PanelProps<D extends AnnotationDocument = AnnotationDocument> = {
   select: (id: string | null) => void;
   /** Problems from the last submit attempt (and live checks), by document path. */
   problems: readonly SubmitProblem[];
+  /** The project's workflow settings for this task (EC-Bench merge gap, activities in use). */
+  settings?: WorkspacePayload["settings"];
 };

@@ -24,6 +24,9 @@ type FrameCallbackVideo = HTMLVideoElement & {
 
 export type FrameController = PlayerControls & {
   seekToFrame: (i: number) => void;
+  /** Playback rate of the video element (1 = normal). */
+  playbackRate: () => number;
+  setPlaybackRate: (rate: number) => void;
   detach: () => void;
 };
 
@@ -129,6 +132,10 @@ export function attachFrameController(
     togglePlay() {
       if (video.paused) void video.play().catch(() => undefined);
       else video.pause();
+    },
+    playbackRate: () => video.playbackRate,
+    setPlaybackRate(rate: number) {
+      if (Number.isFinite(rate) && rate > 0) video.playbackRate = rate;
     },
     detach() {
       detached = true;

@@ -2,9 +2,9 @@
 
 import "video.js/dist/video-js.css";
 import { useEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import { createPlayerStore } from "@/lib/player/player-store";
+import { createPlayerStore, type PlayerStore } from "@/lib/player/player-store";
 import { displayCombo, handleShortcutKey, playerShortcuts, type PlayerControls } from "@/lib/player/shortcuts";
-import { decodePtsTable } from "@/lib/video/pts-table";
+import { decodePtsTable, type PtsTable } from "@/lib/video/pts-table";
 import { attachFrameController, type FrameController } from "./frame-controller";
 import { FrameReadout } from "./frame-readout";
 
@@ -21,6 +21,12 @@ export type VideoPlayerProps = {
   label: string;
   poster?: string | null;
   autoFocus?: boolean;
+  /** A store owned by the caller (the annotation workspace reads the frame from it); default: the player's own. */
+  store?: PlayerStore;
+  /** Called when the PTS table is loaded and the frame controller attached (null when it detaches). */
+  onController?: (controller: FrameController | null, table: PtsTable | null) => void;
+  /** false: the page handles the keys itself (one registry for the whole page); no own shortcut list. Default true. */
+  keyboard?: boolean;
 };
 
 type VjsPlayer = { dispose: () => void; el: () => Element | null };
@@ -31,11 +37,14 @@ type VjsPlayer = { dispose: () => void; el: () => Element | null };
  * video.js's own controls (seek bar: ±5 s on arrows) never see them.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { src, mimeType, ptsUrl, mediaTimeOffset, frameCount, label, poster, autoFocus } = props;
+  const { src, mimeType, ptsUrl, mediaTimeOffset, frameCount, label, poster, autoFocus, keyboard = true } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const mountRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<FrameController | null>(null);
-  const store = useMemo(() => createPlayerStore({ frameCount }), [frameCount]);
+  const ownStore = useMemo(() => (props.store ? null : createPlayerStore({ frameCount })), [frameCount, props.store]);
+  const store = props.store ?? ownStore!;
+  const onControllerRef = useRef(props.onController);
+  onControllerRef.current = props.onController;
 
   const controls = useMemo<PlayerControls>(
     () => ({
@@ -81,6 +90,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const tech = (player.el()?.querySelector("video") ?? videoElement) as HTMLVideoElement;
       tech.setAttribute("data-testid", "video");
       controllerRef.current = attachFrameController(tech, table, store, mediaTimeOffset);
+      onControllerRef.current?.(controllerRef.current, table);
     })().catch((e: unknown) => {
       if (cancelled) return;
       store.setState({ error: `cannot load the player: ${(e as Error).message}` });
@@ -91,6 +101,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       abort.abort();
       controllerRef.current?.detach();
       controllerRef.current = null;
+      onControllerRef.current?.(null, null);
       if (player) player.dispose();
       else videoElement.remove();
       store.setState({ ready: false, frameIndex: null, pendingFrame: null, playing: false });
@@ -102,6 +113,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [autoFocus]);
 
   const onKeyDownCapture = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (!keyboard) return;
     if (handleShortcutKey(playerShortcuts, controls, e.nativeEvent)) {
       e.preventDefault();
       e.stopPropagation();
@@ -114,7 +126,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       tabIndex={0}
       role="region"
       aria-label={label}
-      aria-keyshortcuts={playerShortcuts.shortcuts.flatMap((s) => s.keys).join(" ")}
+      aria-keyshortcuts={keyboard ? playerShortcuts.shortcuts.flatMap((s) => s.keys).join(" ") : undefined}
       onKeyDownCapture={onKeyDownCapture}
       className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
       data-testid="video-player"
@@ -138,6 +150,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           »
         </button>
       </div>
+      {keyboard && (
       <details className="text-xs text-neutral-600">
         <summary>Keyboard shortcuts (click the player first)</summary>
         <ul className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
@@ -149,6 +162,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           ))}
         </ul>
       </details>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@
  * - VSAS: the reviewed captions as `{t, text}` per second.
  */
 import type { LabelValue, NormalisedItem, NormalisedSpan } from "@/lib/benchmarks/types";
+import { formatTimestamp } from "@/lib/metrics/parse-time";
 import { TOC_REMOVAL_REASON_LABELS, type AnnotationDocument, type VcbenchDocument } from "./document";
 import { computeVcbenchAnswers } from "./vcbench-answers";
 
@@ -45,8 +46,11 @@ export function truthFromDocument(doc: AnnotationDocument, stored: StoredState):
       const evidence = doc.evidence.filter((s) => s.end);
       const spans: NormalisedSpan[] = evidence.map((s) => ({ startSec: Math.floor(s.start.sec + 1e-6), endSec: Math.max(Math.floor(s.start.sec + 1e-6), Math.round(s.end!.sec)) }));
       const order = spans.map((_, i) => i).sort((a, b) => spans[a].startSec - spans[b].startSec || spans[a].endSec - spans[b].endSec);
+      const sorted = order.map((i) => spans[i]);
+      // The native `clips` cell as the export writes it for these spans (a re-import reads back the same source).
+      const clips = sorted.map((s) => `[${formatTimestamp(s.startSec)},${formatTimestamp(s.endSec)}]`).join(", ");
       return {
-        next: { ...item, truth: { answer: doc.answer.trim(), source: item.truth.source }, truthSpans: order.map((i) => spans[i]) },
+        next: { ...item, truth: { answer: doc.answer.trim(), source: { ...item.truth.source, clips } }, truthSpans: sorted },
         status: "ACTIVE",
         removalReason: null,
         queryFrames: null,

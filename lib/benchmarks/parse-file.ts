@@ -1,7 +1,7 @@
 import "server-only";
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { readLines } from "@/lib/score-cli/read-jsonl";
+import { readLines } from "@/lib/scoring/read-lines";
 import { parseEcbench } from "./ecbench/parse";
 import { issue } from "./issues";
 import { parseTocbench } from "./tocbench/parse";

@@ -1,6 +1,6 @@
 /**
  * Line iteration over in-memory text (the file reader for real files is
- * `lib/score-cli/read-jsonl.ts` `readLines`, which yields the same `{line, text}` shape).
+ * `lib/scoring/read-lines.ts` `readLines`, which yields the same `{line, text}` shape).
  */
 export type TextLine = { line: number; text: string };
 

@@ -35,3 +35,5 @@ export type {
 export { binEvents, frameBinnedKappa, matchEvents, matchSortedFrames } from "./agreement-timestamps";
 export type { SpanInput, SpanIoUOptions } from "./agreement-spans";
 export { spanTemporalIoU } from "./agreement-spans";
+export type { CountAgreement } from "./agreement-counts";
+export { countAgreement, countKappa } from "./agreement-counts";

@@ -208,6 +208,22 @@ export function parseClipListReference(raw: unknown): Interval[] {
   return out;
 }
 
+/** How EC-Bench clip cells are read: `reference` (default, as `judge_core.py`) or `lenient` (opt-in repairs). */
+export const CLIP_PARSERS = ["reference", "lenient"] as const;
+export type ClipParser = (typeof CLIP_PARSERS)[number];
+/** The default clip parser everywhere (CLI, server scorer, import preview): the reference's. */
+export const DEFAULT_CLIP_PARSER: ClipParser = "reference";
+
+/**
+ * One clip cell read with the chosen parser: `reference` gives `parseClipListReference`'s
+ * intervals and no problems (the reference is silent); `lenient` gives `parseClipList`'s
+ * intervals and one problem per repaired, unreadable or reversed clip (with `ctx`).
+ */
+export function parseClipCell(text: string | null | undefined, parser: ClipParser, ctx: CellContext = {}): ClipListParse {
+  if (parser === "reference") return { intervals: parseClipListReference(text), problems: [] };
+  return parseClipList(text, ctx);
+}
+
 export type EnumerationParse = {
   /** The items, trimmed, in text order; duplicates kept. */
   items: string[];

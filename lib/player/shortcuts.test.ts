@@ -7,7 +7,12 @@ import {
   isTypingTarget,
   PLAYER_SHORTCUTS,
   playerShortcuts,
+  type KeyLike,
   type PlayerControls,
+  type WorkspaceControls,
+  WORKSPACE_SHORTCUT_GROUPS,
+  WORKSPACE_SHORTCUTS,
+  workspaceShortcuts,
 } from "./shortcuts";
 
 function controls() {
@@ -77,6 +82,65 @@ describe("shortcut registry", () => {
     expect(comboOf({ key: "K", metaKey: true, ctrlKey: true, shiftKey: true })).toBe("Ctrl+Shift+Meta+k");
     expect(displayCombo("Shift+ArrowLeft")).toBe("Shift + ←");
     expect(PLAYER_SHORTCUTS.map((s) => s.id)).toContain("player.play-pause");
+  });
+});
+
+describe("workspace shortcuts", () => {
+  const calls: string[] = [];
+  const c = new Proxy({} as WorkspaceControls, {
+    get: (_t, name: string) => (...args: unknown[]) => calls.push([name, ...args].join(" ")),
+  });
+  it("cover every action the workspace needs, each with a unique key", () => {
+    calls.length = 0;
+    const press = (e: KeyLike) => expect(handleShortcutKey(workspaceShortcuts, c, e)).toBe(true);
+    press({ key: " " });
+    press({ key: "ArrowRight" });
+    press({ key: "ArrowLeft", shiftKey: true });
+    press({ key: "l" });
+    press({ key: "]" });
+    press({ key: "m" });
+    press({ key: "i" });
+    press({ key: "o" });
+    press({ key: "n" });
+    press({ key: "." });
+    press({ key: "Delete" });
+    press({ key: "z", ctrlKey: true });
+    press({ key: "Z", ctrlKey: true, shiftKey: true });
+    press({ key: "+", shiftKey: true });
+    press({ key: "=" });
+    press({ key: "-" });
+    press({ key: "?", shiftKey: true });
+    expect(calls).toEqual([
+      "togglePlay",
+      "stepFrames 1",
+      "seekSeconds -1",
+      "seekSeconds 10",
+      "changeRate 1",
+      "addMark",
+      "spanStart",
+      "spanEnd",
+      "adjacentMark 1",
+      "nudgeSelected 1",
+      "deleteSelected",
+      "undo",
+      "redo",
+      "zoom 1",
+      "zoom 1",
+      "zoom -1",
+      "toggleHelp",
+    ]);
+  });
+
+  it("are off while typing in a field", () => {
+    calls.length = 0;
+    for (const tagName of ["INPUT", "TEXTAREA", "SELECT"]) expect(handleShortcutKey(workspaceShortcuts, c, { key: "m", target: { tagName, type: "text" } })).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it("help texts come from the registry, grouped", () => {
+    expect(WORKSPACE_SHORTCUTS.every((s) => (WORKSPACE_SHORTCUT_GROUPS as readonly string[]).includes(s.group))).toBe(true);
+    expect(displayCombo("Shift++")).toBe("Shift + +");
+    expect(displayCombo("Ctrl+Shift+z")).toBe("Ctrl + Shift + Z");
   });
 });
 

@@ -65,8 +65,10 @@ export function comboOf(e: KeyLike): string {
 
 /** Normalises a written combo ("shift+arrowleft" stays as written except modifier order/case). */
 export function normaliseCombo(combo: string): string {
-  const parts = combo.split("+").map((p) => p.trim()).filter(Boolean);
-  const key = parts.pop() ?? "";
+  // "+" itself is a key: "+" and "Shift++" end with it.
+  const plusKey = combo === "+" || combo.endsWith("++");
+  const parts = (plusKey ? combo.slice(0, -1) : combo).split("+").map((p) => p.trim()).filter(Boolean);
+  const key = plusKey ? "+" : (parts.pop() ?? "");
   const mods = new Set(parts.map((p) => p.toLowerCase()));
   return comboOf({
     key: key === "Space" ? " " : key,
@@ -129,9 +131,71 @@ export const PLAYER_SHORTCUTS: readonly Shortcut<PlayerControls>[] = [
 
 export const playerShortcuts: ShortcutRegistry<PlayerControls> = createShortcutRegistry(PLAYER_SHORTCUTS);
 
+/** What the annotation workspace's shortcuts act on (components/annotation-workspace). */
+export type WorkspaceControls = PlayerControls & {
+  /** Seeks by a number of seconds on the video's timeline (to the frame shown then). */
+  seekSeconds: (delta: number) => void;
+  /** Multiplies the playback rate up (+1) or down (-1) one step. */
+  changeRate: (direction: 1 | -1) => void;
+  addMark: () => void;
+  spanStart: () => void;
+  spanEnd: () => void;
+  adjacentMark: (direction: 1 | -1) => void;
+  deleteSelected: () => void;
+  /** Moves the selected mark / span end by ±n frames. */
+  nudgeSelected: (delta: number) => void;
+  /** Selects the other end of a selected span (for nudging). */
+  toggleSpanEnd: () => void;
+  clearSelection: () => void;
+  undo: () => void;
+  redo: () => void;
+  /** Zooms the timeline in (+1) / out (-1) around the playhead. */
+  zoom: (direction: 1 | -1) => void;
+  zoomToFit: () => void;
+  saveNow: () => void;
+  toggleHelp: () => void;
+};
+
+/** Help groups, in display order. */
+export const WORKSPACE_SHORTCUT_GROUPS = ["Playback", "Marks and spans", "Editing", "Timeline", "Other"] as const;
+
+export type WorkspaceShortcut = Shortcut<WorkspaceControls> & { group: (typeof WORKSPACE_SHORTCUT_GROUPS)[number] };
+
+export const WORKSPACE_SHORTCUTS: readonly WorkspaceShortcut[] = [
+  { id: "ws.play-pause", group: "Playback", keys: ["Space", "k"], description: "Play / pause", action: (c) => c.togglePlay() },
+  { id: "ws.frame-back", group: "Playback", keys: ["ArrowLeft"], description: "Previous frame", action: (c) => c.stepFrames(-1) },
+  { id: "ws.frame-forward", group: "Playback", keys: ["ArrowRight"], description: "Next frame", action: (c) => c.stepFrames(1) },
+  { id: "ws.second-back", group: "Playback", keys: ["Shift+ArrowLeft"], description: "1 second back", action: (c) => c.seekSeconds(-1) },
+  { id: "ws.second-forward", group: "Playback", keys: ["Shift+ArrowRight"], description: "1 second forward", action: (c) => c.seekSeconds(1) },
+  { id: "ws.ten-back", group: "Playback", keys: ["j"], description: "10 seconds back", action: (c) => c.seekSeconds(-10) },
+  { id: "ws.ten-forward", group: "Playback", keys: ["l"], description: "10 seconds forward", action: (c) => c.seekSeconds(10) },
+  { id: "ws.rate-down", group: "Playback", keys: ["["], description: "Slower playback", action: (c) => c.changeRate(-1) },
+  { id: "ws.rate-up", group: "Playback", keys: ["]"], description: "Faster playback", action: (c) => c.changeRate(1) },
+  { id: "ws.add-mark", group: "Marks and spans", keys: ["m"], description: "Add a mark at the current frame", action: (c) => c.addMark() },
+  { id: "ws.span-start", group: "Marks and spans", keys: ["i"], description: "Span start at the current frame (selected span, else a new one)", action: (c) => c.spanStart() },
+  { id: "ws.span-end", group: "Marks and spans", keys: ["o"], description: "Span end at the current frame (selected span, else the open one)", action: (c) => c.spanEnd() },
+  { id: "ws.next-mark", group: "Marks and spans", keys: ["n"], description: "Next mark", action: (c) => c.adjacentMark(1) },
+  { id: "ws.prev-mark", group: "Marks and spans", keys: ["p"], description: "Previous mark", action: (c) => c.adjacentMark(-1) },
+  { id: "ws.nudge-back", group: "Editing", keys: [","], description: "Nudge the selected mark / span end 1 frame back", action: (c) => c.nudgeSelected(-1) },
+  { id: "ws.nudge-forward", group: "Editing", keys: ["."], description: "Nudge the selected mark / span end 1 frame forward", action: (c) => c.nudgeSelected(1) },
+  { id: "ws.toggle-end", group: "Editing", keys: ["e"], description: "Switch between the selected span's start and end", action: (c) => c.toggleSpanEnd() },
+  { id: "ws.delete", group: "Editing", keys: ["Delete", "Backspace"], description: "Delete the selected mark or span", action: (c) => c.deleteSelected() },
+  { id: "ws.deselect", group: "Editing", keys: ["Escape"], description: "Clear the selection / close this help", action: (c) => c.clearSelection() },
+  { id: "ws.undo", group: "Editing", keys: ["Ctrl+z", "Meta+z"], description: "Undo", action: (c) => c.undo() },
+  { id: "ws.redo", group: "Editing", keys: ["Ctrl+Shift+z", "Meta+Shift+z", "Ctrl+y"], description: "Redo", action: (c) => c.redo() },
+  { id: "ws.zoom-in", group: "Timeline", keys: ["=", "Shift++", "+"], description: "Zoom the timeline in (down to single frames)", action: (c) => c.zoom(1) },
+  { id: "ws.zoom-out", group: "Timeline", keys: ["-"], description: "Zoom the timeline out", action: (c) => c.zoom(-1) },
+  { id: "ws.zoom-fit", group: "Timeline", keys: ["0"], description: "Show the whole video", action: (c) => c.zoomToFit() },
+  { id: "ws.save", group: "Other", keys: ["Ctrl+s", "Meta+s"], description: "Save now", action: (c) => c.saveNow() },
+  { id: "ws.help", group: "Other", keys: ["Shift+?", "?"], description: "Show / hide these shortcuts", action: (c) => c.toggleHelp() },
+];
+
+export const workspaceShortcuts: ShortcutRegistry<WorkspaceControls> = createShortcutRegistry(WORKSPACE_SHORTCUTS);
+
 /** "Shift+ArrowLeft" -> "Shift + ←" for help texts. */
 export function displayCombo(combo: string): string {
   const symbols: Record<string, string> = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓", Space: "Space" };
+  if (combo.endsWith("++")) return `${displayCombo(combo.slice(0, -2))} + +`;
   return combo
     .split("+")
     .map((p) => symbols[p] ?? (p.length === 1 ? p.toUpperCase() : p))
@@ -205,3 +269,22 @@ export const ENUMERATION_SHORTCUTS: readonly Shortcut<EnumerationControls>[] = [
 ];
 
 export const enumerationShortcuts: ShortcutRegistry<EnumerationControls> = createShortcutRegistry(ENUMERATION_SHORTCUTS);
+
+/** What the VSAS caption review's shortcuts act on (components/annotation-panels/vsas-panel.tsx). */
+export type CaptionReviewControls = {
+  step: (delta: number) => void;
+  editCurrent: () => void;
+  toggleCorrected: () => void;
+  flag: (side: "previous" | "next") => void;
+};
+
+export const CAPTION_REVIEW_SHORTCUTS: readonly Shortcut<CaptionReviewControls>[] = [
+  { id: "captions.next", keys: ["ArrowDown"], description: "Next second's caption (seeks the video)", action: (c) => c.step(1) },
+  { id: "captions.previous", keys: ["ArrowUp"], description: "Previous second's caption (seeks the video)", action: (c) => c.step(-1) },
+  { id: "captions.edit", keys: ["Enter"], description: "Edit the current caption (Enter saves, Esc leaves)", action: (c) => c.editCurrent() },
+  { id: "captions.corrected", keys: ["c"], description: "Mark the current caption corrected / not", action: (c) => c.toggleCorrected() },
+  { id: "captions.flag-previous", keys: ["p"], description: "Flag: inconsistent with the previous second", action: (c) => c.flag("previous") },
+  { id: "captions.flag-next", keys: ["n"], description: "Flag: inconsistent with the next second", action: (c) => c.flag("next") },
+];
+
+export const captionReviewShortcuts: ShortcutRegistry<CaptionReviewControls> = createShortcutRegistry(CAPTION_REVIEW_SHORTCUTS);

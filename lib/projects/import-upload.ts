@@ -9,7 +9,7 @@ import type { BenchmarkKindName, ParseResult } from "@/lib/benchmarks/types";
 import { db } from "@/lib/db/prisma";
 import type { BenchmarkKind } from "@/lib/db/types";
 import { HttpError } from "@/lib/http/http-error";
-import { readLines } from "@/lib/score-cli/read-jsonl";
+import { readLines } from "@/lib/scoring/read-lines";
 import { receiveUpload } from "@/lib/video-library/receive-upload";
 import { parseUploadName, UPLOAD_NAME_HEADER } from "@/lib/video-library/upload-name";
 import { sha256File } from "@/lib/video/hash-file";

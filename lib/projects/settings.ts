@@ -8,6 +8,7 @@
  * today's defaults key by key.
  */
 import { z } from "zod";
+import { CLIP_PARSERS, DEFAULT_CLIP_PARSER } from "@/lib/metrics/parse-time";
 import type { BenchmarkKind } from "@/lib/db/types";
 
 export const METRIC_VARIANTS = ["reference", "paper"] as const;
@@ -16,6 +17,11 @@ export type MetricVariant = (typeof METRIC_VARIANTS)[number];
 export const METRIC_VARIANT_LABELS: Record<MetricVariant, string> = {
   reference: "Reference code (default)",
   paper: "Paper's text",
+};
+
+export const CLIP_PARSER_LABELS: Record<(typeof CLIP_PARSERS)[number], string> = {
+  reference: "As the reference code (default)",
+  lenient: "Lenient: repair malformed clips and report each",
 };
 
 export const PROTOCOLS = ["STREAMING", "FREE_REWATCH"] as const;
@@ -39,6 +45,11 @@ export const protocolDefaultsSchema = z.strictObject({
 const fields = {
   /** Where a paper and its reference code disagree: which one scores (default: the code). */
   metricVariant: z.enum(METRIC_VARIANTS, { message: `must be one of ${METRIC_VARIANTS.join(", ")}` }),
+  /**
+   * EC-Bench clip cells (truth `clips`, predicted clips): read as the reference `judge_core.py`
+   * does (default) or with the lenient parser, which repairs malformed cells and reports each.
+   */
+  clipParser: z.enum(CLIP_PARSERS, { message: `must be one of ${CLIP_PARSERS.join(", ")}` }),
   /** Cohen's kappa an annotator must exceed on the gold set to qualify (SPEC default 0.8). */
   qualificationKappa: z.number({ message: "must be a number" }).min(0, "must be at least 0").max(1, "must be at most 1"),
   /** Every item annotated independently by two annotators, then adjudicated. */
@@ -78,6 +89,7 @@ export function defaultProjectSettingsFor(kind: BenchmarkKind | string): Project
   const streaming = kind === "VCBENCH" || kind === "VSAS";
   return {
     metricVariant: "reference",
+    clipParser: DEFAULT_CLIP_PARSER,
     qualificationKappa: 0.8,
     doubleReview: false,
     reviewSampleRate: 1,

@@ -2,7 +2,8 @@
  * Shared pieces of the prediction parsers (PURE): the problem log, item lookup by native id with
  * the problems for unknown and removed items.
  */
-import { ProblemLog } from "@/lib/score-cli/problem-log";
+import { DEFAULT_CLIP_PARSER, type ClipParser } from "@/lib/metrics/parse-time";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { TruthIndex, TruthItem } from "./types";
 
 export type ParseContext = {
@@ -12,11 +13,20 @@ export type ParseContext = {
   answerColumn?: string;
   /** EC-Bench: column holding predicted clips. */
   clipsColumn?: string;
+  /** EC-Bench: how clip cells are read (the project's `clipParser`; reference by default). */
+  clipParser: ClipParser;
   fileName: string;
 };
 
-export function newParseContext(truth: TruthIndex, options: { answerColumn?: string; clipsColumn?: string; fileName?: string } = {}): ParseContext {
-  return { truth, problems: new ProblemLog(), answerColumn: options.answerColumn, clipsColumn: options.clipsColumn, fileName: options.fileName ?? "the file" };
+export function newParseContext(truth: TruthIndex, options: { answerColumn?: string; clipsColumn?: string; clipParser?: ClipParser; fileName?: string } = {}): ParseContext {
+  return {
+    truth,
+    problems: new ProblemLog(),
+    answerColumn: options.answerColumn,
+    clipsColumn: options.clipsColumn,
+    clipParser: options.clipParser ?? DEFAULT_CLIP_PARSER,
+    fileName: options.fileName ?? "the file",
+  };
 }
 
 /** An id read from a record: a non-empty string, or a finite number written as text; else null. */

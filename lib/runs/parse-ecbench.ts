@@ -7,7 +7,7 @@
  * Rows are joined on question_id (and video_id when given). The first row of a question wins.
  */
 import type { Interval } from "@/lib/metrics/intervals";
-import { parseClipList } from "@/lib/metrics/parse-time";
+import { parseClipCell } from "@/lib/metrics/parse-time";
 import { itemById, type ParseContext } from "./parse-context";
 import { PredictionFileError, readCsvText } from "./text-records";
 import type { EcRaw } from "./types";
@@ -92,10 +92,11 @@ export function parseEcCsv(text: string, ctx: ParseContext): { raws: Map<string,
     const raw: EcRaw = { answer, line: row.line };
     if (clipsColumn) {
       const cell = row.cells[clipsColumn] ?? "";
-      const parsed = parseClipList(cell, { line: row.line, id, field: clipsColumn });
+      const parsed = parseClipCell(cell, ctx.clipParser, { line: row.line, id, field: clipsColumn });
       for (const pr of parsed.problems) p.add({ ...pr, message: `line ${row.line} of ${file} (question ${id}, ${clipsColumn}): ${pr.message}` });
       raw.clips = parsed.intervals.map(([s, e]: Interval) => [s, e] as [number, number]);
       raw.clipsText = cell;
+      raw.clipParser = ctx.clipParser;
     }
     if (hasJudged && item.format === "enumeration" && answer.trim() !== "") {
       const [tp, fp, fn] = judgedCols.map((c) => parseCount(row.cells[c]));

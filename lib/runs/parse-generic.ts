@@ -16,7 +16,7 @@
  *   and optional `judgements: [{t, judge, rubric?}]`.
  * A later record for the same item replaces the earlier one (problem `duplicate_id`).
  */
-import { parseClipList } from "@/lib/metrics/parse-time";
+import { parseClipCell } from "@/lib/metrics/parse-time";
 import { idText, itemById, type ParseContext } from "./parse-context";
 import { shortJson, type JsonRecord } from "./text-records";
 import { firstText } from "./parse-vstat";
@@ -95,9 +95,10 @@ function genericRaw(benchmark: RunBenchmark, item: TruthItem, v: unknown, o: Rec
             else raw.clips.push([s, e]);
           }
         } else {
-          const parsed = parseClipList(text, { line, id, field: "clips" });
+          const parsed = parseClipCell(text, ctx.clipParser, { line, id, field: "clips" });
           for (const pr of parsed.problems) p.add({ ...pr, message: `line ${line} (item ${id}, clips): ${pr.message}` });
           raw.clips = parsed.intervals.map(([s, e]) => [s, e] as [number, number]);
+          raw.clipParser = ctx.clipParser;
         }
         raw.clipsText = text;
       }

@@ -5,6 +5,7 @@
  * the per-benchmark readers. Problems of usable files (bad lines, unknown ids...) are collected
  * with line numbers and stored on the run.
  */
+import type { ClipParser } from "@/lib/metrics/parse-time";
 import { newParseContext } from "./parse-context";
 import { parseEcCsv } from "./parse-ecbench";
 import { parseGenericRecords } from "./parse-generic";
@@ -19,6 +20,8 @@ export type ParseOptions = {
   format?: PredictionFormat;
   answerColumn?: string;
   clipsColumn?: string;
+  /** EC-Bench clip cells: the project's `clipParser` (reference by default). */
+  clipParser?: ClipParser;
   fileName?: string;
 };
 
@@ -144,7 +147,7 @@ export function parsePredictions(text: string, truth: TruthIndex, options: Parse
   const benchmark = truth.benchmark;
   const fileName = options.fileName ?? "the file";
   if (isBlankText(text)) throw new PredictionFileError(`${fileName} is empty: ${expectation(benchmark)}`, "empty_file");
-  const ctx = newParseContext(truth, { answerColumn: options.answerColumn, clipsColumn: options.clipsColumn, fileName });
+  const ctx = newParseContext(truth, { answerColumn: options.answerColumn, clipsColumn: options.clipsColumn, clipParser: options.clipParser, fileName });
   const format = options.format ?? "auto";
   const firstChar = text.replace(/^\uFEFF/, "").trimStart()[0];
   const looksJson = firstChar === "{" || firstChar === "[";

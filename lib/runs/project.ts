@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { DEFAULT_CLIP_PARSER, type ClipParser } from "@/lib/metrics/parse-time";
 import { isRunBenchmark, type MetricVariant, type RunBenchmark } from "./types";
 
 export type RunProject = { id: string; name: string; slug: string; benchmark: string; truthVersion: number; settings: unknown };
@@ -29,4 +30,10 @@ export function scoredBenchmark(project: RunProject): RunBenchmark {
 export function projectVariant(settings: unknown): MetricVariant {
   const v = settings && typeof settings === "object" ? (settings as Record<string, unknown>).metricVariant : undefined;
   return v === "paper" ? "paper" : "reference";
+}
+
+/** The project's EC-Bench clip parser (settings.clipParser: "reference" by default, or "lenient"). */
+export function projectClipParser(settings: unknown): ClipParser {
+  const v = settings && typeof settings === "object" ? (settings as Record<string, unknown>).clipParser : undefined;
+  return v === "lenient" ? "lenient" : DEFAULT_CLIP_PARSER;
 }

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/prisma";
 import type { Problem } from "@/lib/metrics/problems";
 import { updateHumanRun } from "@/lib/studies/human-run";
 import { refreshChanceRuns } from "./chance-runs";
-import { projectVariant } from "./project";
+import { projectClipParser, projectVariant } from "./project";
 import { scoreRawPredictions } from "./score-raws";
 import { countProblems, insertItemResults, mergeProblems } from "./store-run";
 import { loadTruthIndex } from "./truth-index";
@@ -54,7 +54,7 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
   for (const r of rows) if (r.raw !== null && typeof r.raw === "object") raws.set(r.itemId, r.raw as RawPrediction);
   const active = new Set(truth.items.map((i) => i.itemId));
   const dropped = rows.filter((r) => !active.has(r.itemId)).length;
-  const outcome = scoreRawPredictions(benchmark, truth.items, raws, variant);
+  const outcome = scoreRawPredictions(benchmark, truth.items, raws, variant, { clipParser: projectClipParser(run.project.settings) });
 
   const oldProblems = Array.isArray(run.problems) ? (run.problems as Problem[]) : [];
   const parseList = oldProblems.slice(0, Math.max(0, Number(old.parse_problems ?? 0)));

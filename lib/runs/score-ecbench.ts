@@ -6,8 +6,15 @@
  * enumeration accuracies are both kept, whatever the project's variant, by scoring the rows under
  * both variants. Questions without a prediction row are not scored and are reported; blank
  * answers are skipped (as the reference).
+ *
+ * Clip cells are read with the project's `clipParser` (reference by default, as
+ * `judge_core.py`): the truth from the imported cell text (`ItemTruth.source.clips`; the
+ * stored TRUTH spans when there is no text), the predictions from their cell text when it
+ * was read with another parser. With `lenient`, each repaired truth cell is reported.
  */
-import { ProblemLog } from "@/lib/score-cli/problem-log";
+import { DEFAULT_CLIP_PARSER, parseClipCell, type ClipParser } from "@/lib/metrics/parse-time";
+import { ProblemLog } from "@/lib/scoring/problem-log";
+import type { Interval } from "@/lib/metrics/intervals";
 import { scoreEcBench, type EcBenchSummary, type EcRow, type EcVariant } from "@/lib/metrics/ecbench";
 import type { PartialOutcome } from "./score-vcbench";
 import type { EcRaw, ScoredItem, TruthItem } from "./types";
@@ -19,8 +26,27 @@ export function ecTaskType(item: TruthItem): string {
   return String(item.labels.task_type ?? item.format).trim();
 }
 
+/**
+ * The item's truth clips read with `parser` from the imported cell text (the stored TRUTH
+ * spans when the item has none); lenient repairs are added to `problems`.
+ */
+export function truthClipsOf(item: TruthItem, parser: ClipParser, problems?: ProblemLog): Interval[] {
+  const text = item.source.clips;
+  if (typeof text !== "string") return item.spans;
+  const r = parseClipCell(text, parser, { id: item.externalId, field: "clips" });
+  for (const p of r.problems) problems?.add({ ...p, message: `truth clips of question ${item.externalId}: ${p.message}` });
+  return r.intervals;
+}
+
+/** The prediction's clips under `parser` (read again from the cell text when it was read with another parser). */
+function predictionClipsOf(raw: EcRaw, parser: ClipParser): Interval[] | undefined {
+  if (raw.clips === undefined) return undefined;
+  if (raw.clipsText !== undefined && raw.clipParser !== undefined && raw.clipParser !== parser) return parseClipCell(raw.clipsText, parser).intervals;
+  return raw.clips;
+}
+
 /** The EC-Bench row lib/metrics scores for an item and its raw prediction. */
-export function ecRowOf(item: TruthItem, raw: EcRaw): EcRow {
+export function ecRowOf(item: TruthItem, raw: EcRaw, parser: ClipParser = DEFAULT_CLIP_PARSER, problems?: ProblemLog): EcRow {
   const row: EcRow = {
     questionId: item.externalId,
     videoId: item.videoRef,
@@ -30,9 +56,10 @@ export function ecRowOf(item: TruthItem, raw: EcRaw): EcRow {
     truthAnswer: typeof item.answer === "string" ? item.answer : item.answer === null || item.answer === undefined ? null : String(item.answer),
     predictionAnswer: raw.answer,
   };
-  if (raw.clips !== undefined) {
-    row.truthClips = item.spans;
-    row.predictionClips = raw.clips;
+  const predictionClips = predictionClipsOf(raw, parser);
+  if (predictionClips !== undefined) {
+    row.truthClips = truthClipsOf(item, parser, problems);
+    row.predictionClips = predictionClips;
   }
   if (raw.judged) row.judged = raw.judged;
   return row;
@@ -44,9 +71,11 @@ export type EcMetrics = EcBenchSummary & {
   enumeration_complete_by_category: Record<string, number>;
   enumeration_agreement_by_category: Record<string, number>;
   missing_predictions: number;
+  /** How clip cells were read. */
+  clip_parser: ClipParser;
 };
 
-export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<string, unknown>, variant: EcVariant): PartialOutcome {
+export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<string, unknown>, variant: EcVariant, clipParser: ClipParser = DEFAULT_CLIP_PARSER): PartialOutcome {
   const problems = new ProblemLog();
   const rows: EcRow[] = [];
   const rowItems: TruthItem[] = [];
@@ -59,7 +88,7 @@ export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<strin
       else problems.count("missing_prediction");
       continue;
     }
-    rows.push(ecRowOf(item, raw));
+    rows.push(ecRowOf(item, raw, clipParser, problems));
     rowItems.push(item);
   }
   const main = scoreEcBench(rows, { variant });
@@ -112,6 +141,7 @@ export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<strin
     enumeration_complete_by_category: rate(paper.summary),
     enumeration_agreement_by_category: rate(reference.summary),
     missing_predictions: missing,
+    clip_parser: clipParser,
   };
   const invalid = results.filter((r) => !r.valid).length;
   return { results, metrics, problems, counts: { items: truth.length, predicted: rows.length, scored: results.length - invalid, missing, invalid } };

@@ -3,6 +3,7 @@
  * per-benchmark scorer (lib/metrics inside) and derives the leaderboard table from the lib/metrics
  * aggregate. The same function scores a fresh upload and rescoring a stale run from its stored raws.
  */
+import type { ClipParser } from "@/lib/metrics/parse-time";
 import { tableFromMetrics } from "@/lib/leaderboard/tables";
 import { scoreEcRaws } from "./score-ecbench";
 import { scoreTocRaws } from "./score-tocbench";
@@ -11,7 +12,10 @@ import { scoreVsasRaws } from "./score-vsas";
 import { scoreVstatRaws } from "./score-vstat";
 import type { MetricVariant, RawPrediction, RunBenchmark, ScoreOutcome, TruthItem } from "./types";
 
-export function scoreRawPredictions(benchmark: RunBenchmark, truth: readonly TruthItem[], raws: ReadonlyMap<string, RawPrediction>, variant: MetricVariant): ScoreOutcome {
+/** Options beyond the metric variant: EC-Bench's clip parser (the project's `clipParser`; reference by default). */
+export type ScoreOptions = { clipParser?: ClipParser };
+
+export function scoreRawPredictions(benchmark: RunBenchmark, truth: readonly TruthItem[], raws: ReadonlyMap<string, RawPrediction>, variant: MetricVariant, options: ScoreOptions = {}): ScoreOutcome {
   let out: PartialOutcome;
   switch (benchmark) {
     case "VCBENCH":
@@ -21,7 +25,7 @@ export function scoreRawPredictions(benchmark: RunBenchmark, truth: readonly Tru
       out = scoreTocRaws(truth, raws);
       break;
     case "ECBENCH":
-      out = scoreEcRaws(truth, raws, variant);
+      out = scoreEcRaws(truth, raws, variant, options.clipParser);
       break;
     case "VSTAT":
       out = scoreVstatRaws(truth, raws);

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/prisma";
 import type { Problem } from "@/lib/metrics/problems";
 import { HttpError } from "@/lib/http/http-error";
 import { parsePredictions } from "./parse-predictions";
-import { findProject, projectVariant, scoredBenchmark } from "./project";
+import { findProject, projectClipParser, projectVariant, scoredBenchmark } from "./project";
 import { ensureRescoreLoop } from "./rescore-stale";
 import { validateRunName, versionedName, type IfExists } from "./run-name";
 import { scoreRawPredictions } from "./score-raws";
@@ -101,6 +101,7 @@ export async function uploadRun(input: UploadRunInput): Promise<UploadRunResult>
     if (taken) throw runExists(baseName);
   }
   const variant = input.variant ?? projectVariant(project.settings);
+  const clipParser = projectClipParser(project.settings);
   const truthVersion = project.truthVersion;
   const truth = await loadTruthIndex(project.id, benchmark);
   if (truth.items.length === 0) throw new HttpError(400, `Project "${project.name}" has no items to score against: import the benchmark file first.`, "no_items");
@@ -108,7 +109,7 @@ export async function uploadRun(input: UploadRunInput): Promise<UploadRunResult>
 
   let parsed;
   try {
-    parsed = parsePredictions(input.text, truth, { format: input.format, answerColumn: input.answerColumn, clipsColumn: input.clipsColumn, fileName: input.fileName });
+    parsed = parsePredictions(input.text, truth, { format: input.format, answerColumn: input.answerColumn, clipsColumn: input.clipsColumn, clipParser, fileName: input.fileName });
   } catch (error) {
     if (error instanceof PredictionFileError) {
       throw new HttpError(400, error.message, error.code, { ...(error.line !== undefined ? { line: error.line } : {}), ...(error.field !== undefined ? { field: error.field } : {}) });
@@ -116,7 +117,7 @@ export async function uploadRun(input: UploadRunInput): Promise<UploadRunResult>
     throw error;
   }
   const t2 = performance.now();
-  const outcome = scoreRawPredictions(benchmark, truth.items, parsed.raws, variant);
+  const outcome = scoreRawPredictions(benchmark, truth.items, parsed.raws, variant, { clipParser });
   const t3 = performance.now();
 
   const merged = mergeProblems(

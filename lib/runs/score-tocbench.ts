@@ -5,7 +5,7 @@
  * tier-weighted, HDA, hallucination buckets, invalid rate). Items without a prediction are not
  * scored (as the reference) and are reported.
  */
-import { ProblemLog } from "@/lib/score-cli/problem-log";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import { extractTocAnswer } from "@/lib/metrics/parse-answer";
 import { isTocCorrect, scoreTocbench, type TocItem, type TocPrediction } from "@/lib/metrics/tocbench";
 import type { PartialOutcome } from "./score-vcbench";

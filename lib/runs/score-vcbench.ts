@@ -5,7 +5,7 @@
  * same functions and order as the command-line scorer. Questions without any prediction are not
  * scored (as the reference, which only iterates over prediction records) and are reported.
  */
-import { ProblemLog } from "@/lib/score-cli/problem-log";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import { VCBENCH_SUBTYPES, VcbenchAggregator, parseVcbenchPrediction, scoreVcbenchQuestion, type VcbenchVariant } from "@/lib/metrics/vcbench";
 import { shortJson } from "./text-records";
 import type { ScoredItem, TruthItem, VcbenchRaw } from "./types";

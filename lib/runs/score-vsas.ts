@@ -4,7 +4,7 @@
  * without any are left out of A), consistency C always. Every task is scored (a task without
  * responses has "" at every timestep), as the command-line scorer.
  */
-import { ProblemLog } from "@/lib/score-cli/problem-log";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import { scoreVsas, type VsasTask } from "@/lib/metrics/vsas";
 import type { PartialOutcome } from "./score-vcbench";
 import type { ScoredItem, TruthItem, VsasRaw } from "./types";

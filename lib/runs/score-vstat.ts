@@ -3,7 +3,7 @@
  * MRA, the per-question average and taxonomy breakdowns). As the reference, a question without a
  * prediction scores 0 and stays in every average (it is also reported).
  */
-import { ProblemLog } from "@/lib/score-cli/problem-log";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import { scoreVstat, type VstatDoc } from "@/lib/metrics/vstat";
 import type { PartialOutcome } from "./score-vcbench";
 import type { ScoredItem, TruthItem, VstatRaw } from "./types";

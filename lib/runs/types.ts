@@ -7,6 +7,7 @@
  * what RunItemResult.raw holds, so a stale run is rescored from its stored raws without the file.
  */
 import type { Interval } from "@/lib/metrics/intervals";
+import type { ClipParser } from "@/lib/metrics/parse-time";
 import type { Problem } from "@/lib/metrics/problems";
 
 /** Benchmarks with a scorer (Prisma `BenchmarkKind` minus CUSTOM). */
@@ -74,6 +75,8 @@ export type EcRaw = {
   answer: string | null;
   clips?: Array<[number, number]>;
   clipsText?: string;
+  /** The parser `clips` were read with from `clipsText` (absent: numeric pairs, used as given). */
+  clipParser?: ClipParser;
   judged?: { tp: number; fp: number; fn: number };
   line?: number;
 };

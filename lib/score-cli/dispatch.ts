@@ -1,3 +1,4 @@
+import type { ClipParser } from "@/lib/metrics/parse-time";
 import type { Problem } from "@/lib/metrics/problems";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
@@ -8,7 +9,8 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  *         [--answer-column NAME] [--clips-column NAME] [--variant reference|paper]
  *         [--per-question FILE] [--json] [--timings]
  *         [--judgements FILE]                      (vsas: judge/rubric grades)
- *         [--clip-parser lenient|reference] [--clip-end-padding SECONDS]   (ecbench)
+ *         [--clip-parser reference|lenient] [--clip-end-padding SECONDS]   (ecbench;
+ *         clip cells are read as the reference by default, `lenient` repairs and reports)
  *
  * With `--json`, stdout receives exactly one JSON object: the adapter's result plus a
  * `problems` array (at most {@link MAX_JSON_PROBLEMS}; `problems_omitted` counts the rest);
@@ -36,13 +38,13 @@ export const MAX_STDERR_PROBLEMS = 50;
 export const USAGE =
   "usage: npm run --silent score -- --benchmark <vcbench|tocbench|ecbench|vstat|vsas> --truth FILE --preds FILE " +
   "[--answer-column NAME] [--clips-column NAME] [--variant reference|paper] [--per-question FILE] [--json] [--timings] " +
-  "[--judgements FILE (vsas)] [--clip-parser lenient|reference] [--clip-end-padding SECONDS] (ecbench)";
+  "[--judgements FILE (vsas)] [--clip-parser reference|lenient (default reference)] [--clip-end-padding SECONDS] (ecbench)";
 
 /**
  * Options beyond {@link ScoreCliOptions} that single adapters understand:
  * `judgements` (vsas), `clipParser`, `clipEndPadding` (ecbench). Adapters ignore the rest.
  */
-export type ExtendedScoreCliOptions = ScoreCliOptions & { judgements?: string; clipParser?: "lenient" | "reference"; clipEndPadding?: number };
+export type ExtendedScoreCliOptions = ScoreCliOptions & { judgements?: string; clipParser?: ClipParser; clipEndPadding?: number };
 
 export type ParsedScoreArgs = { benchmark: Benchmark; options: ExtendedScoreCliOptions; json: boolean; timings: boolean };
 
@@ -79,7 +81,7 @@ export function parseScoreArgs(argv: readonly string[]): { ok: true; value: Pars
   const variant = values["--variant"];
   if (variant !== undefined && variant !== "reference" && variant !== "paper") return { ok: false, error: `--variant must be "reference" or "paper" (got "${variant}")` };
   const clipParser = values["--clip-parser"];
-  if (clipParser !== undefined && clipParser !== "lenient" && clipParser !== "reference") return { ok: false, error: `--clip-parser must be "lenient" or "reference" (got "${clipParser}")` };
+  if (clipParser !== undefined && clipParser !== "lenient" && clipParser !== "reference") return { ok: false, error: `--clip-parser must be "reference" (the default) or "lenient" (got "${clipParser}")` };
   const padding = values["--clip-end-padding"];
   if (padding !== undefined && !(Number.isFinite(Number(padding)) && Number(padding) >= 0)) return { ok: false, error: `--clip-end-padding must be a number of seconds >= 0 (got "${padding}")` };
   const options: ExtendedScoreCliOptions = { truth: values["--truth"], preds: values["--preds"] };

@@ -4,9 +4,9 @@ import { basename } from "node:path";
 import { parse } from "csv-parse/sync";
 import { scoreEcBench, type EcBenchSummary, type EcGroupSummary, type EcRow, type EcVariant, type JudgedMatch } from "@/lib/metrics/ecbench";
 import type { Interval } from "@/lib/metrics/intervals";
-import { parseClipList, parseClipListReference } from "@/lib/metrics/parse-time";
-import { FileReadError, readTextFile } from "./read-jsonl";
-import { ProblemLog } from "./problem-log";
+import { DEFAULT_CLIP_PARSER, parseClipCell, type ClipParser } from "@/lib/metrics/parse-time";
+import { FileReadError, readTextFile } from "@/lib/scoring/read-lines";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 /**
@@ -28,9 +28,11 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  * Rows are joined on question_id (and video_id when both files have it). Truth answers
  * always come from the truth file.
  *
- * Clip cells are read with the lenient parser (`parseClipList`, problems reported) unless
- * `clipParser: "reference"` asks for the reference's regex pairing (identical on
- * well-formed cells; 32 of the real file's 1,699 truth cells differ).
+ * Clip cells are read as the reference does (`parseClipListReference`: every strict
+ * `H:MM:SS` of the cell paired in order) unless `clipParser: "lenient"` opts into the
+ * repairing parser (`parseClipList`), which reports each repaired, unreadable or reversed
+ * clip as a problem (identical on well-formed cells; 32 of the real file's 1,699 truth
+ * cells differ).
  * `variant: "paper"`: hull tIoU and complete-list enumeration accuracy (see
  * `lib/metrics/ecbench.ts`).
  * Problems (never thrown): malformed CSV records, unknown / duplicate / mismatched ids,
@@ -39,7 +41,7 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  * no answer column.
  */
 export type EcbenchCliOptions = ScoreCliOptions & {
-  clipParser?: "lenient" | "reference";
+  clipParser?: ClipParser;
   /** Seconds added to clip ends before tIoU (see `EcScoreOptions.endPadding`); default 0. */
   clipEndPadding?: number;
 };
@@ -143,7 +145,7 @@ function parseCount(v: string | undefined): number | null {
 export async function scoreFiles(opts: EcbenchCliOptions): Promise<ScoreCliOutput> {
   const problems = new ProblemLog();
   const variant: EcVariant = opts.variant ?? "reference";
-  const clipParser = opts.clipParser ?? "lenient";
+  const clipParser = opts.clipParser ?? DEFAULT_CLIP_PARSER;
   const truth = readCsv(opts.truth, problems);
   const missingCols = TRUTH_REQUIRED.filter((c) => !truth.columns.includes(c));
   if (missingCols.length) throw new FileReadError(opts.truth, `missing column(s) ${missingCols.join(", ")} (columns: ${truth.columns.join(", ")})`);
@@ -162,8 +164,7 @@ export async function scoreFiles(opts: EcbenchCliOptions): Promise<ScoreCliOutpu
   const hasJudged = judgedCols.every((c) => preds.columns.includes(c));
 
   const readClips = (cell: string | undefined, line: number, id: string, field: string, file: string): Interval[] => {
-    if (clipParser === "reference") return parseClipListReference(cell ?? "");
-    const r = parseClipList(cell ?? "", { line, id, field });
+    const r = parseClipCell(cell ?? "", clipParser, { line, id, field });
     for (const p of r.problems) problems.add({ ...p, message: `line ${line} of ${file} (question ${id}, ${field}): ${p.message}` });
     return r.intervals;
   };

@@ -4,8 +4,8 @@ import { TOC_FORMATS, extractTocAnswer } from "@/lib/metrics/parse-answer";
 import { TOC_RANDOM_CHANCE, scoreTocbench, type TocItem, type TocPrediction } from "@/lib/metrics/tocbench";
 import { parseTocBenchFile } from "@/lib/metrics/tocbench-schema";
 import { encodeKeys, rangeText, scanObjectFields } from "./json-scan";
-import { FileReadError, decodeLine, forEachLineBytes, isBlankLine, malformedJsonProblem, readTextFile } from "./read-jsonl";
-import { ProblemLog } from "./problem-log";
+import { FileReadError, decodeLine, forEachLineBytes, isBlankLine, malformedJsonProblem, readTextFile } from "@/lib/scoring/read-lines";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 /**

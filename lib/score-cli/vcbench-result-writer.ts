@@ -2,7 +2,7 @@ import "server-only";
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { VcbenchQuestionScore } from "@/lib/metrics/vcbench";
 import type { ByteIdTable } from "./id-table";
-import { FileReadError } from "./read-jsonl";
+import { FileReadError } from "@/lib/scoring/read-lines";
 
 const encoder = new TextEncoder();
 const BUFFER_BYTES = 1 << 18;

@@ -11,9 +11,8 @@ import {
 } from "@/lib/metrics/vcbench";
 import { ByteIdTable } from "./id-table";
 import { encodeKeys, hasBackslash, isPlainAscii, keyIndex, numberAt, plainStringEnd, rangeText, readNumberArrayInto, skipNumber, skipString, skipValue, skipWs } from "./json-scan";
-import { LineScan, RESULT, loadLineScan } from "./line-scan";
-import { FileReadError, LineReader, decodeLine, malformedJsonProblem } from "./read-jsonl";
-import { ProblemLog } from "./problem-log";
+import { FileReadError, LineReader, decodeLine, malformedJsonProblem } from "@/lib/scoring/read-lines";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import { VcbenchResultWriter } from "./vcbench-result-writer";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
@@ -267,43 +266,34 @@ class ValidatorNeeded extends Error {}
  * loaded on demand: a first pass without it stops at the first such line, and the file is then
  * read again from the start with it (problems of the stopped pass are discarded).
  */
-async function readTruthFile(path: string, size: number, scan: LineScan | null): Promise<{ truth: TruthStore; problems: ProblemLog }> {
+async function readTruthFile(path: string, size: number): Promise<{ truth: TruthStore; problems: ProblemLog }> {
   const firstProblems = new ProblemLog();
   try {
-    return { truth: readTruth(path, size, firstProblems, null, scan), problems: firstProblems };
+    return { truth: readTruth(path, size, firstProblems, null), problems: firstProblems };
   } catch (err) {
     if (!(err instanceof ValidatorNeeded)) throw err;
   }
   const { validateVcbenchScoringFields } = await import("@/lib/metrics/vcbench-schema");
   const problems = new ProblemLog();
-  return { truth: readTruth(path, size, problems, validateVcbenchScoringFields, scan), problems };
+  return { truth: readTruth(path, size, problems, validateVcbenchScoringFields), problems };
 }
 
 /**
- * Reads the truth file: each line through the WebAssembly scanner when there is one (see
- * line-scan.ts), else (or when it declines the line) the JavaScript fast path, else
- * `JSON.parse` and the shared validator.
+ * Reads the truth file: each line through the JavaScript fast path, else `JSON.parse` and
+ * the shared validator. `size`: the file's size in bytes (0 if unknown), for sizing the store.
  */
-/** `size`: the file's size in bytes (0 if unknown), for sizing the store. */
-function readTruth(path: string, size: number, problems: ProblemLog, validateVcbenchScoringFields: ScoringFieldsValidator | null, scan: LineScan | null): TruthStore {
+function readTruth(path: string, size: number, problems: ProblemLog, validateVcbenchScoringFields: ScoringFieldsValidator | null): TruthStore {
   // Real records take about 420 bytes a question and 90 a query point (the smallest valid
   // record about 75 and 10): generous upper bounds, capped at 4M questions, 32M points.
   const store = new TruthStore(Math.ceil(Math.min(size / 200, 1 << 22)), Math.ceil(Math.min(size / 40, 1 << 25)));
   const scratch = new TruthScratch();
-  const lines = new LineReader(path, true, scan ? (size) => scan.lineBuffer(size) : undefined);
-  const base = scan ? scan.buf : 0;
+  const lines = new LineReader(path, true);
   try {
     while (lines.next()) {
       const b = lines.bytes;
       const s = lines.start;
       const e = lines.end;
-      if (scan !== null && scan.ex.truthLine(base + s, base + e) === 1) {
-        const { a: times, b: counts, results: r } = scan.outputs();
-        const idStart = r[RESULT.idStart] - base;
-        const idEnd = r[RESULT.idEnd] - base;
-        const id = r[RESULT.idAscii] === 1 ? null : rangeText(b, idStart, idEnd);
-        store.add(id, b, idStart, idEnd, r[RESULT.subtype], times, counts, r[RESULT.countA], lines.line, problems);
-      } else if (fastTruthLine(b, s, e, scratch)) {
+      if (fastTruthLine(b, s, e, scratch)) {
         const id = scratch.idAscii ? null : rangeText(b, scratch.idStart, scratch.idEnd);
         store.add(id, b, scratch.idStart, scratch.idEnd, scratch.subtype, scratch.times, scratch.counts, scratch.nTimes, lines.line, problems);
       } else {
@@ -775,39 +765,17 @@ function largestQuestion(offsets: Int32Array, nQ: number): number {
   return most;
 }
 
-/** Fills `r` from the WebAssembly scanner's outputs for a line it accepted. */
-function recordFromScan(scan: LineScan, bytes: Buffer, r: PredRecord): void {
-  r.reset();
-  const { a, b, c, results } = scan.outputs();
-  r.idFast = true;
-  r.bytes = bytes;
-  r.idStart = results[RESULT.idStart] - scan.buf;
-  r.idEnd = results[RESULT.idEnd] - scan.buf;
-  r.idAscii = results[RESULT.idAscii] === 1;
-  const present = results[RESULT.present];
-  if (present & 1) r.predictions.setNumbers(a, results[RESULT.countA]);
-  if (present & 2) r.queryTimes.setNumbers(b, results[RESULT.countB]);
-  if (present & 4) r.gts.setNumbers(c, results[RESULT.countC]);
-}
-
-/**
- * Reads the prediction file into `table`: each line through the WebAssembly scanner when
- * there is one (unified records), else the JavaScript fast scanner, else `JSON.parse`.
- */
-function readPredictions(path: string, table: PredictionTable, answerColumn: string | undefined, problems: ProblemLog, scan: LineScan | null): void {
+/** Reads the prediction file into `table`: each line through the JavaScript fast scanner, else `JSON.parse`. */
+function readPredictions(path: string, table: PredictionTable, answerColumn: string | undefined, problems: ProblemLog): void {
   const rec = new PredRecord();
   const endBox = { end: 0 };
   const nBox = new Int32Array(1);
-  const lines = new LineReader(path, true, scan ? (size) => scan.lineBuffer(size) : undefined);
-  const base = scan ? scan.buf : 0;
+  const lines = new LineReader(path, true);
   try {
     while (lines.next()) {
       const { bytes, start, end, line } = lines;
       if (answerColumn !== undefined) {
         if (parsePredLine(bytes, start, end, line, rec, answerColumn, problems)) table.apply(line, rec);
-      } else if (scan !== null && scan.ex.predLine(base + start, base + end) === 1) {
-        recordFromScan(scan, bytes, rec);
-        table.apply(line, rec);
       } else if (fastPredLine(bytes, start, end, rec, endBox, nBox)) table.apply(line, rec);
       else if (parsePredLine(bytes, start, end, line, rec, answerColumn, problems)) table.apply(line, rec);
     }
@@ -879,9 +847,6 @@ function scoreQuestions(truth: TruthStore, table: PredictionTable, variant: Vcbe
   return counts;
 }
 
-/** Inputs of at least this many bytes justify compiling the WebAssembly scanner (seconds) when it is not yet cached. */
-const LINE_SCAN_COMPILE_BYTES = 32 << 20;
-
 function inputBytes(path: string): number {
   try {
     return statSync(path).size;
@@ -893,16 +858,13 @@ function inputBytes(path: string): number {
 /** Scores files; see the module comment. */
 export async function scoreFiles(opts: ScoreCliOptions): Promise<ScoreCliOutput> {
   const variant: VcbenchVariant = opts.variant ?? "reference";
-  // The WebAssembly scanner pays off on large files; below this it is used only when already compiled.
   const truthBytes = inputBytes(opts.truth);
-  const scan = await loadLineScan(truthBytes + inputBytes(opts.preds) >= LINE_SCAN_COMPILE_BYTES);
-  opts.onPhase?.(scan ? "load line scanner (WebAssembly)" : "load line scanner (none: JavaScript only)");
-  const { truth, problems } = await readTruthFile(opts.truth, truthBytes, scan);
+  const { truth, problems } = await readTruthFile(opts.truth, truthBytes);
   if (truth.size === 0) throw new FileReadError(opts.truth, "no valid VCBench question in the truth file");
   opts.onPhase?.("read truth");
 
   const table = new PredictionTable(truth, problems, variant, opts.answerColumn);
-  readPredictions(opts.preds, table, opts.answerColumn, problems, scan);
+  readPredictions(opts.preds, table, opts.answerColumn, problems);
   opts.onPhase?.("read predictions");
 
   // Score (and stream per-question results).

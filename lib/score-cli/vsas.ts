@@ -10,8 +10,8 @@ import {
   type VsasSummary,
   type VsasTask,
 } from "@/lib/metrics/vsas";
-import { FileReadError, readJsonl, type JsonlRecord } from "./read-jsonl";
-import { ProblemLog } from "./problem-log";
+import { FileReadError, readJsonl, type JsonlRecord } from "@/lib/scoring/read-lines";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 /**

@@ -8,8 +8,8 @@ import {
   type VstatGroupSummary,
   type VstatSummary,
 } from "@/lib/metrics/vstat";
-import { FileReadError, readJsonl, readTextFile } from "./read-jsonl";
-import { ProblemLog } from "./problem-log";
+import { FileReadError, readJsonl, readTextFile } from "@/lib/scoring/read-lines";
+import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
 
 /**

@@ -41,3 +41,13 @@ export async function eligibleAnnotators(projectId: string, settings?: WorkflowS
   });
   return rows.map((r) => r.user);
 }
+
+/** Every ANNOTATOR member of the project (active accounts), for the settings form's "who may annotate". */
+export async function annotatorMembers(projectId: string) {
+  const rows = await db.projectMember.findMany({
+    where: { projectId, role: "ANNOTATOR", user: { active: true } },
+    select: { user: { select: { id: true, name: true, email: true } } },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map((r) => r.user);
+}

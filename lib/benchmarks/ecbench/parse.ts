@@ -9,12 +9,16 @@
  *   row of each video again;
  * - cells (clips, answers, count_details) span several lines: every record names the
  *   line it starts on;
- * - `clips` are read with `parseClipList` (lib/metrics/parse-time.ts) into truth spans;
- *   the cell text is kept as written and exported unchanged while the spans are.
+ * - `clips` are read with `parseClipList` (lib/metrics/parse-time.ts) into truth spans
+ *   (shown on the item and timeline); the cell text is kept as written
+ *   (`truth.source.clips`) and exported unchanged while the spans are. The scorer reads
+ *   that text with the project's clip parser, the reference's by default: a cell the two
+ *   parsers read differently gets a `clip_reference_reading` warning naming the
+ *   reference's reading, so the import preview shows what will be scored.
  * A file carrying model prediction columns (`<model>`, `<model>_clips`, `_tp/_fp/_fn`)
  * is refused (`prediction_file`).
  */
-import { parseClipList, parseEnumeration } from "@/lib/metrics/parse-time";
+import { formatTimestamp, parseClipList, parseClipListReference, parseEnumeration } from "@/lib/metrics/parse-time";
 import { duplicateIdErrors, issue } from "../issues";
 import type { ImportIssue, LabelValue, NormalisedItem, ParseResult } from "../types";
 import { checkEcItems } from "./checks";
@@ -102,6 +106,16 @@ export async function parseEcbench(input: string | AsyncIterable<string | Uint8A
     const clipCtx = { line, id, field: "clips" };
     const clips = parseClipList(row.clips, clipCtx);
     for (const p of clips.problems) warnings.push(issue(p.code, p.message, { item_id: id, line, field: "clips" }));
+    const reference = parseClipListReference(row.clips);
+    if (!sameIntervals(reference, clips.intervals)) {
+      warnings.push(
+        issue(
+          "clip_reference_reading",
+          `the scorer reads these clips as the reference code does: ${showIntervals(reference)} (the lenient reading ${showIntervals(clips.intervals)} is scored only with the project setting "Clip parser: lenient")`,
+          { item_id: id, line, field: "clips" },
+        ),
+      );
+    }
     const category = row.question_type.trim();
     const labels: Record<string, LabelValue> = { category, task_type: row.task_type };
     if (EC_CATEGORY_NAMES[category]) labels.category_name = EC_CATEGORY_NAMES[category];
@@ -134,4 +148,12 @@ export async function parseEcbench(input: string | AsyncIterable<string | Uint8A
     errors: [...errors, ...duplicateIdErrors(items, "question_id")].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
     meta: { ...meta, header: { columns } },
   };
+}
+
+function sameIntervals(a: readonly (readonly [number, number])[], b: readonly (readonly [number, number])[]): boolean {
+  return a.length === b.length && a.every(([s, e], i) => s === b[i][0] && e === b[i][1]);
+}
+
+function showIntervals(list: readonly (readonly [number, number])[]): string {
+  return list.length === 0 ? "no clip" : list.map(([s, e]) => `[${formatTimestamp(s)},${formatTimestamp(e)}]`).join(", ");
 }

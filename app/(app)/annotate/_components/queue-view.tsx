@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiRequest } from "@/lib/auth/client-api";
 import type { QueueEntry, QueueSummary } from "@/lib/tasks/task-schemas";
-import { formatDuration } from "./format-duration";
+import { formatDuration } from "@/components/ui/format-duration";
 import { SkipForm } from "./skip-form";
 import { TaskStatusBadge } from "./status-badge";
 

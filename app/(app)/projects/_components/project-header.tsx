@@ -4,11 +4,11 @@ import { Breadcrumbs, type Crumb } from "@/components/ui/breadcrumbs";
 import { cn } from "@/components/ui/cn";
 import { KindBadge } from "./kind-badge";
 
-export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "settings";
+export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "workflow" | "settings";
 
 /**
  * The project's breadcrumb (Projects / … / `crumbs`), title and section tabs (Overview, Items,
- * Runs, Leaderboard, Settings for admins).
+ * Runs, Leaderboard, Workflow and Settings for admins).
  */
 export function ProjectHeader({
   project,
@@ -32,7 +32,12 @@ export function ProjectHeader({
     { key: "items", href: `${base}/items`, label: "Items" },
     { key: "runs", href: `${base}/runs`, label: "Runs" },
     { key: "leaderboard", href: `${base}/leaderboard`, label: "Leaderboard" },
-    ...(isAdmin ? [{ key: "settings" as const, href: `${base}/settings`, label: "Settings" }] : []),
+    ...(isAdmin
+      ? [
+          { key: "workflow" as const, href: `${base}/workflow`, label: "Workflow" },
+          { key: "settings" as const, href: `${base}/settings`, label: "Settings" },
+        ]
+      : []),
   ];
   return (
     <div className="flex flex-col gap-3">

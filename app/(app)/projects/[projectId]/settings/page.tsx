@@ -38,7 +38,7 @@ export default async function ProjectSettingsPage({ params }: { params: Params }
       <Card>
         <CardHeader title="Workflow" description="Applies to new work; changing the metric variant re-scores nothing by itself." />
         <CardBody>
-          <SettingsForm projectId={project.id} settings={project.settings} />
+          <SettingsForm projectId={project.id} settings={project.settings} benchmark={project.benchmark} />
         </CardBody>
       </Card>
       <Card>

@@ -6,7 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/input";
 import { apiRequest, fieldErrors } from "@/lib/auth/client-api";
-import { METRIC_VARIANT_LABELS, METRIC_VARIANTS, PROTOCOL_LABELS, PROTOCOLS, projectSettingsSchema, type ProjectSettings } from "@/lib/projects/settings";
+import { CLIP_PARSERS } from "@/lib/metrics/parse-time";
+import { CLIP_PARSER_LABELS, METRIC_VARIANT_LABELS, METRIC_VARIANTS, PROTOCOL_LABELS, PROTOCOLS, projectSettingsSchema, type ProjectSettings } from "@/lib/projects/settings";
 
 const textarea =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500/30";
@@ -59,7 +60,7 @@ export function ProjectDetailsForm({ projectId, name: initialName, description: 
 const numberOrNull = (v: string): number | null => (v.trim() === "" ? null : Number(v));
 
 /** The workflow settings (validated with the same zod schema as the API). */
-export function SettingsForm({ projectId, settings }: { projectId: string; settings: ProjectSettings }) {
+export function SettingsForm({ projectId, settings, benchmark }: { projectId: string; settings: ProjectSettings; benchmark?: string }) {
   const router = useRouter();
   const ids = useId();
   const [s, setS] = useState(settings);
@@ -138,6 +139,17 @@ export function SettingsForm({ projectId, settings }: { projectId: string; setti
             ))}
           </Select>
         </Field>
+        {benchmark === "ECBENCH" && (
+          <Field id={`${ids}-clips`} label="Clip parser" hint="How truth and predicted clip cells are read; the reference's reading reproduces published numbers." error={errors.clipParser}>
+            <Select id={`${ids}-clips`} value={s.clipParser} onChange={(e) => setS({ ...s, clipParser: e.target.value as ProjectSettings["clipParser"] })}>
+              {CLIP_PARSERS.map((v) => (
+                <option key={v} value={v}>
+                  {CLIP_PARSER_LABELS[v]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
         {num("qualificationKappa", "qualificationKappa", "Qualification threshold (Cohen's kappa)", "An annotator qualifies above this on the gold set (default 0.8).")}
         <Field id={`${ids}-double`} label="Double review" hint="Two independent annotations per item, then adjudication.">
           <label className="flex items-center gap-2 text-sm">

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileReadError, LineReader, decodeLine, forEachLineBytes, readJsonl, readLines } from "./read-jsonl";
+import { FileReadError, LineReader, decodeLine, forEachLineBytes, readJsonl, readLines } from "./read-lines";
 
 const dir = mkdtempSync(join(tmpdir(), "playhead-read-jsonl-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

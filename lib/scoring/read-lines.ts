@@ -40,7 +40,7 @@ const CHUNK = 1 << 20;
  * `buf[filled, buf.length)` and hand the count to `feed(n)` (0 at the end of the file).
  */
 class LineSplitter {
-  buf: Buffer;
+  buf: Buffer = Buffer.allocUnsafe(CHUNK);
   /** Bytes of `buf` holding data. */
   filled = 0;
   /** The current line: `buf[start, end)`, line number `line` (1-based). */
@@ -53,14 +53,6 @@ class LineSplitter {
   private searchFrom = 0;
   private eof = false;
   private first = true;
-
-  /**
-   * `lineBuffer`: where to read (a buffer of the given size that keeps the previous one's
-   * bytes, e.g. in WebAssembly memory growing in place); default: fresh Node buffers.
-   */
-  constructor(private readonly lineBuffer?: (size: number) => Buffer) {
-    this.buf = lineBuffer ? lineBuffer(CHUNK) : Buffer.allocUnsafe(CHUNK);
-  }
 
   /** Moves the next complete line into `start`/`end`/`line`; false when more bytes are needed (or `done`). */
   next(): boolean {
@@ -103,10 +95,6 @@ class LineSplitter {
       this.pos = 0;
     }
     if (this.filled < this.buf.length) return;
-    if (this.lineBuffer) {
-      this.buf = this.lineBuffer(this.buf.length * 2);
-      return;
-    }
     const bigger = Buffer.allocUnsafe(this.buf.length * 2);
     this.buf.copy(bigger, 0, 0, this.filled);
     this.buf = bigger;
@@ -140,21 +128,17 @@ export class LineReader {
   end = 0;
   line = 0;
 
-  /**
-   * `skipBlank`: skip lines of JSON whitespace only (their numbers still count).
-   * `lineBuffer`: where to read lines (see LineSplitter), e.g. a WebAssembly scanner's memory.
-   */
+  /** `skipBlank`: skip lines of JSON whitespace only (their numbers still count). */
   constructor(
     readonly path: string,
     private readonly skipBlank = false,
-    lineBuffer?: (size: number) => Buffer,
   ) {
     try {
       this.fd = openSync(path, "r");
     } catch (err) {
       throw new FileReadError(path, describeFsError(err));
     }
-    this.splitter = new LineSplitter(lineBuffer);
+    this.splitter = new LineSplitter();
     this.bytes = this.splitter.buf;
   }
 

@@ -1,0 +1,174 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { VideoPlayer } from "@/components/video-player/video-player";
+import type { FrameController } from "@/components/video-player/frame-controller";
+import type { WorkspacePlayer } from "@/components/annotation-workspace/panel-props";
+import { readResumeState, writeResumeState } from "@/components/annotation-workspace/resume-state";
+import type { TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
+import type { SubmitProblem, WorkspacePayload } from "@/lib/annotation/api-schemas";
+import { submitProblems } from "@/lib/annotation/submit-rules";
+import { frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
+import { createPlayerStore } from "@/lib/player/player-store";
+import type { PtsTable } from "@/lib/video/pts-table";
+import type { WorkspaceSession } from "./workspace";
+import { WorkspaceHeader } from "./workspace-header";
+import { EditTimeline } from "./edit-timeline";
+import { SaveStatus } from "./save-status";
+import { ConflictDialog } from "./conflict-dialog";
+import { HelpOverlay } from "./help-overlay";
+import { SelectionEditor } from "./selection-editor";
+import { FormPanel } from "./form-panel";
+import { SubmitBar } from "./submit-bar";
+import { HistoryPanel } from "./history-panel";
+import { useWorkspaceKeys } from "./use-workspace-keys";
+
+/** Everything the keys and the timeline act on, kept in refs (never React state: no re-render per frame). */
+export type WorkspaceRuntime = {
+  controller: FrameController | null;
+  timing: VideoTiming | null;
+  timeline: TimelineCanvas | null;
+};
+
+export function WorkspaceView({ payload, session }: { payload: WorkspacePayload; session: WorkspaceSession }) {
+  const { store, autosave } = session;
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const video = payload.video;
+  const player = useMemo(() => createPlayerStore({ frameCount: video?.frameCount ?? 0 }), [video?.frameCount]);
+  const runtime = useRef<WorkspaceRuntime>({ controller: null, timing: null, timeline: null });
+  const [timing, setTiming] = useState<VideoTiming | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [rate, setRate] = useState(1);
+  const [submitted422, setSubmitted422] = useState<SubmitProblem[]>([]);
+  const resume = useMemo(() => readResumeState(payload.task.id), [payload.task.id]);
+
+  // Every document change goes to the autosave queue.
+  useEffect(() => (autosave ? store.onChange((doc) => autosave.enqueue(doc)) : undefined), [store, autosave]);
+  // A save refused because the annotation was submitted elsewhere: read-only here too.
+  useEffect(() => autosave?.subscribe((s) => s.status === "submitted" && store.setReadOnly(true)), [autosave, store]);
+
+  // The playhead frame is remembered per task (throttled; read back on reload).
+  useEffect(() => {
+    let last = 0;
+    let timer: number | null = null;
+    const write = () => {
+      timer = null;
+      last = Date.now();
+      const f = player.getState().frameIndex;
+      if (f !== null) writeResumeState(payload.task.id, { frame: f });
+    };
+    const unsub = player.subscribe((s, prev) => {
+      if (s.frameIndex === prev.frameIndex || timer !== null) return;
+      timer = window.setTimeout(write, Math.max(0, 400 - (Date.now() - last)));
+    });
+    return () => {
+      unsub();
+      if (timer !== null) {
+        window.clearTimeout(timer);
+        write();
+      }
+    };
+  }, [player, payload.task.id]);
+
+  const onController = useCallback(
+    (controller: FrameController | null, table: PtsTable | null) => {
+      runtime.current.controller = controller;
+      const t = table ? videoTimingOf(table) : null;
+      runtime.current.timing = t;
+      setTiming(t);
+      if (controller && t && resume.frame !== null && resume.frame < t.frameCount) controller.seekToFrame(resume.frame);
+    },
+    [resume.frame],
+  );
+
+  const seekToFrame = useCallback((frame: number) => runtime.current.controller?.seekToFrame(frame), []);
+
+  const panelPlayer = useMemo<WorkspacePlayer | null>(() => {
+    if (!timing || !video) return null;
+    return {
+      currentFrame: () => {
+        const s = player.getState();
+        return s.pendingFrame ?? s.frameIndex;
+      },
+      frameTime: (frame) => frameTimeOfFrame(timing, Math.max(0, Math.min(timing.frameCount - 1, frame))),
+      seekToFrame,
+      frameCount: timing.frameCount,
+      fps: video.fps,
+      durationSec: timing.durationSec,
+      frameThumbnailUrl: () => null,
+    };
+  }, [timing, video, player, seekToFrame]);
+
+  useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate });
+
+  const liveProblems = useMemo(
+    () => submitProblems(state.doc, { activities: payload.settings.activities, format: payload.item.format }),
+    [state.doc, payload.settings.activities, payload.item.format],
+  );
+  const problems = useMemo(() => {
+    const seen = new Set(liveProblems.map((p) => `${p.field}\u0000${p.message}`));
+    return [...liveProblems, ...submitted422.filter((p) => !seen.has(`${p.field}\u0000${p.message}`))];
+  }, [liveProblems, submitted422]);
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="annotation-workspace" data-benchmark={state.doc.benchmark}>
+      <WorkspaceHeader payload={payload} rate={rate} onHelp={() => setHelpOpen(true)} readOnly={state.readOnly} />
+      {autosave && <SaveStatus autosave={autosave} />}
+      {state.notice && (
+        <p role="status" className="rounded border border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900" data-testid="workspace-notice">
+          {state.notice}
+        </p>
+      )}
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(360px,2fr)]">
+        <div className="flex min-w-0 flex-col gap-3">
+          {video ? (
+            <VideoPlayer
+              src={video.src}
+              mimeType={video.mimeType}
+              ptsUrl={video.ptsUrl}
+              mediaTimeOffset={video.mediaTimeOffset}
+              frameCount={video.frameCount}
+              label="Task video; keyboard shortcuts work anywhere on the page (press ? for the list)"
+              store={player}
+              onController={onController}
+              keyboard={false}
+            />
+          ) : (
+            <p className="rounded border border-dashed p-6 text-sm text-slate-500">This item has no playable video yet: times cannot be marked until it is ready.</p>
+          )}
+          {video && timing && (
+            <EditTimeline
+              store={store}
+              player={player}
+              timing={timing}
+              fps={video.fps}
+              benchmark={state.doc.benchmark}
+              seekToFrame={seekToFrame}
+              initialView={resume.view}
+              onViewChange={(view) => writeResumeState(payload.task.id, { view })}
+              onReady={(t) => (runtime.current.timeline = t)}
+            />
+          )}
+          <SelectionEditor store={store} state={state} seekToFrame={seekToFrame} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-3">
+          <FormPanel payload={payload} store={store} state={state} player={panelPlayer} problems={problems} />
+          {autosave && (
+            <SubmitBar
+              annotationId={payload.annotation.id}
+              autosave={autosave}
+              store={store}
+              readOnly={state.readOnly}
+              problems={liveProblems}
+              serverProblems={submitted422}
+              onServerProblems={setSubmitted422}
+            />
+          )}
+          {payload.annotation.id && <HistoryPanel annotationId={payload.annotation.id} store={store} autosave={autosave} readOnly={state.readOnly} />}
+        </div>
+      </div>
+      {autosave && <ConflictDialog autosave={autosave} store={store} />}
+      {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} benchmark={state.doc.benchmark} />}
+    </div>
+  );
+}

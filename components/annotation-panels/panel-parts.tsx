@@ -1,0 +1,127 @@
+"use client";
+
+/** Small pieces every benchmark panel uses: sections, problems by field, times that seek, counts. */
+import { useState, type ReactNode } from "react";
+import type { SubmitProblem } from "@/lib/annotation/api-schemas";
+import type { FrameTime } from "@/lib/annotation/document";
+import type { WorkspacePlayer } from "@/components/annotation-workspace/panel-props";
+import { cn } from "@/components/ui/cn";
+import { parseCount } from "@/lib/annotation/parse-count";
+
+/** Problems whose field is `field` or lies inside it ("occurrences[2]" matches "occurrences[2].end"). */
+export function problemsAt(problems: readonly SubmitProblem[], field: string, exact = false): SubmitProblem[] {
+  return problems.filter((p) => p.field === field || (!exact && (p.field.startsWith(`${field}.`) || p.field.startsWith(`${field}[`))));
+}
+
+export function FieldProblems({ problems, field, exact = false, className }: { problems: readonly SubmitProblem[]; field: string; exact?: boolean; className?: string }) {
+  const list = problemsAt(problems, field, exact);
+  if (list.length === 0) return null;
+  return (
+    <ul className={cn("space-y-0.5 text-xs text-red-700", className)} data-problems-for={field}>
+      {list.map((p, i) => (
+        <li key={`${p.field}-${i}`} role="alert">
+          {p.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PanelSection({ title, actions, children, testId }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section className="space-y-2 rounded-md border border-slate-200 bg-white p-3" data-testid={testId}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-800">{title}</h3>
+        {actions && <div className="flex flex-wrap gap-1.5">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function formatTime(t: FrameTime): string {
+  const m = Math.floor(t.sec / 60);
+  const s = t.sec - m * 60;
+  return `${m}:${s.toFixed(3).padStart(6, "0")}`;
+}
+
+/** A time that seeks the player to exactly its frame when clicked. */
+export function TimeButton({ at, player, label }: { at: FrameTime; player: WorkspacePlayer | null; label?: string }) {
+  return (
+    <button
+      type="button"
+      className="rounded px-1 font-mono text-xs text-blue-700 tabular-nums hover:bg-blue-50 disabled:text-slate-500"
+      disabled={!player}
+      title={`Go to frame ${at.frame}`}
+      aria-label={`${label ? `${label}: ` : ""}go to ${formatTime(at)} (frame ${at.frame})`}
+      data-frame={at.frame}
+      onClick={() => player?.seekToFrame(at.frame)}
+    >
+      {formatTime(at)} <span className="text-slate-500">f{at.frame}</span>
+    </button>
+  );
+}
+
+/** The `{frame, sec}` of the frame on screen, or null when the video is not ready. */
+export function currentTime(player: WorkspacePlayer | null): FrameTime | null {
+  const f = player?.currentFrame();
+  return player && f !== null && f !== undefined ? player.frameTime(f) : null;
+}
+
+/**
+ * A count (a non-negative whole number, or empty = not given). Committed on blur / Enter; other
+ * input is refused on the spot with the reason, and nothing is written.
+ */
+export function CountInput({
+  value,
+  onCommit,
+  disabled,
+  label,
+  id,
+  invalid,
+}: {
+  value: number | null;
+  onCommit: (next: number | null) => void;
+  disabled?: boolean;
+  label: string;
+  id: string;
+  invalid?: boolean;
+}) {
+  const [text, setText] = useState<string | null>(null);
+  const shown = text ?? (value === null ? "" : String(value));
+  const parsed = parseCount(shown);
+  const commit = () => {
+    if (text === null) return;
+    if (parsed.ok) {
+      if (parsed.value !== value) onCommit(parsed.value);
+      setText(null);
+    }
+  };
+  return (
+    <span className="inline-flex flex-col">
+      <input
+        id={id}
+        aria-label={label}
+        inputMode="numeric"
+        className={cn(
+          "w-20 rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums focus:border-blue-500 focus:outline-none disabled:bg-slate-100",
+          (!parsed.ok || invalid) && "border-red-500",
+        )}
+        aria-invalid={!parsed.ok || invalid || undefined}
+        value={shown}
+        disabled={disabled}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit();
+          if (e.key === "Escape") setText(null);
+        }}
+      />
+      {!parsed.ok && (
+        <span className="text-xs text-red-700" role="alert">
+          {parsed.error}
+        </span>
+      )}
+    </span>
+  );
+}

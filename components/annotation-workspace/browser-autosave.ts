@@ -1,0 +1,76 @@
+/**
+ * Browser wiring of the autosave client (lib/annotation/autosave-client.ts): fetch, localStorage,
+ * timers, a per-tab id (sessionStorage: survives reload, differs between tabs), retry when the
+ * browser comes back online, a heartbeat so other tabs can tell an abandoned queue from a live one.
+ */
+import type { SaveAnnotationBody } from "@/lib/annotation/api-schemas";
+import { createAutosaveClient, type AutosaveClient } from "@/lib/annotation/autosave-client";
+import type { AnnotationDocument } from "@/lib/annotation/document";
+
+/** A random id usable as a clientSaveId (letters, digits, - and _). */
+export function randomId(prefix = ""): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return prefix + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function tabId(): string {
+  try {
+    let id = window.sessionStorage.getItem("playhead.tabId");
+    if (!id) {
+      id = randomId("tab");
+      window.sessionStorage.setItem("playhead.tabId", id);
+    }
+    return id;
+  } catch {
+    return randomId("tab");
+  }
+}
+
+export async function saveRequest(annotationId: string, body: SaveAnnotationBody) {
+  const r = await fetch(`/api/annotations/${encodeURIComponent(annotationId)}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  const json = await r.json().catch(() => null);
+  return { status: r.status, body: json };
+}
+
+export function createBrowserAutosave(annotationId: string, baseVersion: number, baseDoc: AnnotationDocument): { client: AutosaveClient; stop: () => void } {
+  const client = createAutosaveClient(
+    { annotationId, tabId: tabId(), baseVersion, baseDoc },
+    {
+      save: saveRequest,
+      storage: {
+        getItem: (k) => window.localStorage.getItem(k),
+        setItem: (k, v) => window.localStorage.setItem(k, v),
+        removeItem: (k) => window.localStorage.removeItem(k),
+        keys: () => Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((k): k is string => k !== null),
+      },
+      now: () => Date.now(),
+      setTimer: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimer: (h) => window.clearTimeout(h as number),
+      newId: () => randomId("s"),
+    },
+  );
+  const online = () => client.retryNow();
+  const beat = window.setInterval(() => client.touch(), 5000);
+  // Unsent changes are already in localStorage (sent after the reload / next visit): no "leave?"
+  // prompt, just one last attempt to send them now.
+  const beforeUnload = () => {
+    if (client.getState().unsaved > 0) void client.flush();
+  };
+  window.addEventListener("online", online);
+  window.addEventListener("beforeunload", beforeUnload);
+  return {
+    client,
+    stop() {
+      window.clearInterval(beat);
+      window.removeEventListener("online", online);
+      window.removeEventListener("beforeunload", beforeUnload);
+      client.dispose();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support/sign-in";
+import { annotatorTaskId, clickTimelineAt, momentsOf, openWorkspace, settledFrame, storedDocument, waitSaved } from "./support/workspace";
+
+/**
+ * Network loss: edits queue in the browser (localStorage) with a banner "Offline, N unsaved
+ * changes" and are sent in order when the server answers again; a reload while the server is
+ * unreachable keeps them (the page starts from the queued document).
+ */
+test("offline queue: banner with the count, sent in order when back, kept across a reload", async ({ page, context }) => {
+  await signIn(page, "ANNOTATOR");
+  const taskId = await annotatorTaskId(page.request, "demo-vfr-gone");
+  await openWorkspace(page, taskId);
+  const before = momentsOf((await storedDocument(page.request, taskId)).data);
+  const vBefore = (await storedDocument(page.request, taskId)).version;
+  const fps = 30; // nominal; the VFR video's frames are found by the PTS table, the click is only a seek
+  const banner = page.getByTestId("save-status");
+
+  await context.setOffline(true);
+  const frames: number[] = [];
+  for (const target of [12, 30, 21]) {
+    await clickTimelineAt(page, (target + 0.5) / fps);
+    const f = await settledFrame(page);
+    frames.push(f);
+    await page.keyboard.press("m");
+    await expect(page.getByTestId("selection-frames")).toHaveText(new RegExp(`frame ${f} `));
+  }
+  await expect(banner).toHaveText(/Offline, 3 unsaved changes/, { timeout: 10_000 });
+  await expect(banner).toHaveAttribute("data-status", "offline");
+  expect(momentsOf((await storedDocument(page.request, taskId)).data)).toEqual(before);
+
+  await context.setOffline(false);
+  await waitSaved(page);
+  const stored = await storedDocument(page.request, taskId);
+  // In the order they were made (21 after 30: shown as out of order, never re-sorted).
+  expect(momentsOf(stored.data)).toEqual([...before, ...frames]);
+  expect(stored.version).toBeGreaterThan(vBefore);
+
+  // The server unreachable (page still loads): a mark, a reload, the mark is still there and queued.
+  await page.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
+  await clickTimelineAt(page, 40.5 / fps);
+  const last = await settledFrame(page);
+  await page.keyboard.press("m");
+  await expect(banner).toHaveText(/Offline, 1 unsaved change\b/, { timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByTestId("edit-timeline-canvas")).toBeVisible();
+  await expect(banner).toHaveText(/Offline, 1 unsaved change\b/, { timeout: 10_000 });
+  expect(momentsOf((await storedDocument(page.request, taskId)).data)).toEqual([...before, ...frames]);
+  await page.unroute("**/api/annotations/**");
+  await waitSaved(page);
+  expect(momentsOf((await storedDocument(page.request, taskId)).data)).toEqual([...before, ...frames, last]);
+});
