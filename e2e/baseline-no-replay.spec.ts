@@ -103,6 +103,6 @@ test("no button, click, key or media-session action replays or rewinds the strea
   const frames = (await recordedFrameIndices(page)).filter((f): f is number => f !== null);
   expect(frames.length).toBeGreaterThan(5);
   for (let i = 1; i < frames.length; i++) expect(frames[i], `presented frame ${i} (after ${frames[i - 1]})`).toBeGreaterThanOrEqual(frames[i - 1]);
-  expect(frames[frames.length - 1]).toBe(GONE.queryFrames[1]);
+  expect(frames[frames.length - 1]).toBeLessThanOrEqual(GONE.queryFrames[1]);
   await admin.context.close();
 });
