@@ -30,6 +30,8 @@ import { FieldProblems, PanelSection } from "./panel-parts";
 
 const CURRENT = "data-current";
 const NO_PROBLEMS: string[] = [];
+/** The list's own keys, declared so the workspace's page-wide shortcuts leave them to it. */
+const CAPTION_KEYS = CAPTION_REVIEW_SHORTCUTS.flatMap((s) => s.keys).join(" ");
 
 function frameOfSecond(player: WorkspacePlayer, second: number, rate: number): number {
   return firstFrameAtOrAfter(captionStartSec(second, rate), player.frameCount, (f) => player.frameTime(f));
