@@ -205,6 +205,29 @@ describe("autosave client", () => {
     expect(client.getState().status).toBe("saved");
   });
 
+  it("422 of a save in flight while the annotator kept editing: the newer document is sent, never stuck as refused", async () => {
+    const { client, server, advance, deps } = harness();
+    server.refuse = "data.identities[1].id: duplicate id";
+    const realSave = deps.save;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    deps.save = async (id, body) => {
+      await gate;
+      const answer = await realSave(id, body);
+      server.refuse = null;
+      return answer;
+    };
+    client.enqueue(doc(1));
+    await advance(1000);
+    expect(client.getState().status).toBe("saving");
+    client.enqueue(doc(2));
+    release();
+    await advance(2000);
+    expect(server.requests.length).toBe(2);
+    expect(server.data).toEqual(doc(2));
+    expect(client.getState()).toMatchObject({ status: "saved", unsaved: 0 });
+  });
+
   it("flush resolves true when everything is saved, false when offline", async () => {
     const { client, server, advance } = harness();
     client.enqueue(doc(1));

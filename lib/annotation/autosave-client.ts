@@ -224,7 +224,17 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       return;
     }
     if (head.refused) {
-      refresh();
+      if (queue.length === 1) {
+        refresh();
+        return;
+      }
+      // An edit made while the refused save was in flight queued a newer whole document: it
+      // supersedes the refused one (which carried the same or earlier changes), so send it.
+      const next = queue[1];
+      queue.splice(0, 2, { ...next, changes: next.changes + head.changes, elapsedMs: next.elapsedMs + head.elapsedMs });
+      persist();
+      refresh({ message: null });
+      void pump();
       return;
     }
     sending = true;
@@ -274,6 +284,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       head.refused = true;
       persist();
       refresh({ offline: false, message: err?.message ?? `the server refused the save (HTTP ${answer.status})` });
+      if (queue.length > 1) void pump();
       return;
     }
     if (answer.status >= 500 || answer.status === 0 || answer.status === 408 || answer.status === 429) {
