@@ -10,7 +10,7 @@ import { POST as statusRoute } from "@/app/api/studies/[studyId]/status/route";
 import { POST as createRoute } from "@/app/api/studies/route";
 import { ingestVideo } from "@/lib/video-library/ingest-video";
 import { generateInto, makeTempDir, miniDemoSpec } from "@/lib/video/video-test-fixtures";
-import type { StudySettingsInput } from "@/lib/studies/study-settings";
+import type { StudySettingsInput } from "@/lib/protocol/study-settings";
 import { call, type SessionSubject } from "./support/requests";
 import { db } from "./support/test-db";
 

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { demoItems, type DemoItem } from "@/lib/demo/demo-items";
-import type { StudySettingsInput } from "@/lib/studies/study-settings";
+import type { StudySettingsInput } from "@/lib/protocol/study-settings";
 import { signIn } from "./sign-in";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
-import { parseStudySettings, type StudySettings } from "@/lib/studies/study-settings";
+import { parseStudySettings, type StudySettings } from "@/lib/protocol/study-settings";
 import { loadPlan, type LoadedPlan } from "./load-plan";
 
 /**

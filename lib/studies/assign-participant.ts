@@ -4,7 +4,7 @@ import { databaseTarget } from "@/lib/db/database-url";
 import { db } from "@/lib/db/prisma";
 import { chooseVideos, type AssignableVideo } from "./assignment";
 import { conflictItemIds } from "./conflicts";
-import { parseStudySettings } from "./study-settings";
+import { parseStudySettings } from "@/lib/protocol/study-settings";
 
 /**
  * Gives a participant their videos (assignment.ts rules) and creates one BaselineSession per

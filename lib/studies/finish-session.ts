@@ -4,7 +4,7 @@ import { loadPlan } from "@/lib/protocol/load-plan";
 import { updateHumanRun } from "./human-run";
 import { loadScoringItems } from "./load-scoring-items";
 import { aggregateScores, scoreItem, type ItemScore } from "./score-answers";
-import { parseStudySettings } from "./study-settings";
+import { parseStudySettings } from "@/lib/protocol/study-settings";
 
 /**
  * Scores a session that has just finished (or is re-scored), records attention-check failures as

@@ -6,7 +6,7 @@ import { forgetPlans } from "@/lib/protocol/load-plan";
 import { forgetStudyInfo } from "@/lib/protocol/load-session";
 import { itemsFingerprint } from "./items-fingerprint";
 import type { CreateStudyInput, StudyItemsInput, UpdateStudyInput } from "./study-schemas";
-import { parseStudySettings, studySettingsSchema } from "./study-settings";
+import { parseStudySettings, studySettingsSchema } from "@/lib/protocol/study-settings";
 
 /** Settings that shape the media or the plan: changeable only while the study is a DRAFT. */
 const FROZEN_WHEN_OPENED = ["segmentSeconds", "participantsPerVideo"] as const;

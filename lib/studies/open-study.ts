@@ -13,7 +13,7 @@ import { planSegments } from "@/lib/video/segment-plan";
 import { segmentVideo } from "@/lib/video/segment-video";
 import { resolveInside, videoStoragePaths } from "@/lib/video/storage-paths";
 import { PLATFORM_LABELS } from "./study-links";
-import { missingCompletion, parseStudySettings } from "./study-settings";
+import { missingCompletion, parseStudySettings } from "@/lib/protocol/study-settings";
 
 /** Bump when the way a study's video is cut changes, so segmentations are made again. */
 const SEGMENTATION_VERSION = 1;

@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
-import { completionRedirect, parseStudySettings } from "./study-settings";
+import { completionRedirect, parseStudySettings } from "@/lib/protocol/study-settings";
 
 /**
  * What the study landing and completion pages show a participant. Participant-safe: study texts,

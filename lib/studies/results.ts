@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { loadPlan } from "@/lib/protocol/load-plan";
-import { parseStudySettings, type StudySettings } from "./study-settings";
+import { parseStudySettings, type StudySettings } from "@/lib/protocol/study-settings";
 
 /**
  * Admin results of a study: per participant and per session (status, progress, scores, answer

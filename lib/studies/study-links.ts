@@ -9,8 +9,9 @@
  *   `workerId` and `turkSubmitTo` when it shows the page in the HIT.
  */
 
-export const CROWD_PLATFORMS = ["prolific", "mturk"] as const;
-export type CrowdPlatform = (typeof CROWD_PLATFORMS)[number];
+import { CROWD_PLATFORMS, type CrowdPlatform } from "@/lib/protocol/crowd-platforms";
+
+export { CROWD_PLATFORMS, type CrowdPlatform };
 
 export const PLATFORM_LABELS: Record<CrowdPlatform, string> = { prolific: "Prolific", mturk: "MTurk" };
 

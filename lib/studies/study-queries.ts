@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
-import { parseStudySettings } from "./study-settings";
+import { parseStudySettings } from "@/lib/protocol/study-settings";
 
 /** Reads of the admin study pages and API (ADMIN only: callers check the role). */
 

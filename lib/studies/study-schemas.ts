@@ -1,6 +1,6 @@
 /** Request bodies of the admin study API (PURE, zod; shared with the admin forms). */
 import { z } from "zod";
-import { studySettingsPatchSchema } from "./study-settings";
+import { studySettingsPatchSchema } from "@/lib/protocol/study-settings";
 
 export const protocolSchema = z.enum(["STREAMING", "FREE_REWATCH"], { error: "must be STREAMING or FREE_REWATCH" });
 

@@ -1,7 +1,7 @@
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PLATFORM_LABELS, studyLinks } from "@/lib/studies/study-links";
-import { missingCompletion, type StudySettings } from "@/lib/studies/study-settings";
+import { missingCompletion, type StudySettings } from "@/lib/protocol/study-settings";
 import { CopyField } from "./copy-field";
 import { StudyStatusControls } from "./study-status-controls";
 

@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
 import { Badge } from "@/components/ui/badge";
 import { CROWD_PLATFORMS, PLATFORM_LABELS } from "@/lib/studies/study-links";
-import type { StudySettings } from "@/lib/studies/study-settings";
+import type { StudySettings } from "@/lib/protocol/study-settings";
 import { studyApi } from "../../_components/studies-api";
 import { usePendingSave } from "./unsaved-edits";
 

@@ -4,7 +4,7 @@
  * row gets today's defaults.
  */
 import { z } from "zod";
-import { CROWD_PLATFORMS } from "./study-links";
+import { CROWD_PLATFORMS } from "./crowd-platforms";
 
 const httpUrl = z
   .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" })
