@@ -4,6 +4,7 @@ import { basename } from "node:path";
 import { scoreEcBench, type EcBenchSummary, type EcGroupSummary, type EcRow, type EcVariant } from "@/lib/metrics/ecbench";
 import { DEFAULT_CLIP_PARSER, type ClipParser } from "@/lib/metrics/parse-time";
 import { ecClips, ecColumns, ecJudged, ecSkipProblems, isEcColumnsError, type EcColumns } from "@/lib/scoring/ecbench";
+import { EC_CATEGORY_NAMES } from "@/lib/benchmarks/ecbench/parse";
 import { readCsvTable, type CsvRow } from "@/lib/scoring/csv";
 import { FileReadError, readTextFile } from "@/lib/scoring/read-lines";
 import { ProblemLog } from "@/lib/scoring/problem-log";
@@ -49,14 +50,6 @@ export type EcbenchCliOptions = ScoreCliOptions & {
 type CsvFile = { name: string; columns: string[]; rows: CsvRow[] };
 
 const TRUTH_REQUIRED = ["question_id", "task_type", "answer"];
-const CATEGORY_NAMES: Record<string, string> = {
-  A: "Parallel",
-  B: "Causal",
-  C: "Speech/Audio",
-  D: "Appearance",
-  E: "Spatial",
-  F: "Conditional",
-};
 
 function readCsv(path: string, problems: ProblemLog): CsvFile {
   const name = basename(path);
@@ -216,7 +209,7 @@ export function formatTable(result: Record<string, unknown>): string {
   const genres = (r.by_genre ?? {}) as Record<string, EcGroupSummary>;
   const rule = "=".repeat(96);
   const out: string[] = [rule, `  EC-Bench results: ${String(r.model ?? "")}  (variant: ${String(r.variant ?? "reference")}, enumeration accuracy = ${r.variant === "paper" ? "complete list" : "precision = 1"})`, rule];
-  const catKeys = [...new Set([...Object.keys(CATEGORY_NAMES), ...Object.keys(cats)])].sort();
+  const catKeys = [...new Set([...Object.keys(EC_CATEGORY_NAMES), ...Object.keys(cats)])].sort();
   const colW = 16;
   const head = (keys: string[], label: (k: string) => string) =>
     `  ${"Task".padEnd(12)}` + keys.map((k) => label(k).slice(0, colW - 1).padStart(colW)).join("") + "Overall".padStart(colW);
@@ -233,7 +226,7 @@ export function formatTable(result: Record<string, unknown>): string {
   const nBoth = (g: EcGroupSummary) => g.enumeration_total + g.counting_total;
   const enumTotal = r.variant === "paper" ? r.enumeration_complete_rate_percent : r.enumeration_agreement_rate_percent;
   out.push("  Accuracy (%) by reasoning category (paper Table 2)");
-  out.push(head(catKeys, (k) => `${k} ${CATEGORY_NAMES[k] ?? ""}`.trim()));
+  out.push(head(catKeys, (k) => `${k} ${EC_CATEGORY_NAMES[k] ?? ""}`.trim()));
   out.push(line("Enumeration", catKeys, cats, (g) => g.enumeration_accuracy_percent, nEnum, Number(enumTotal)));
   out.push(line("Counting", catKeys, cats, (g) => g.counting_match_rate_percent, nCount, Number(r.counting_match_rate_percent)));
   out.push(line("Both", catKeys, cats, (g) => g.overall_accuracy_percent, nBoth, Number(r.overall_accuracy_percent)), "");
