@@ -97,6 +97,8 @@ test("admin assigns filtered items; annotators work the queue, skip, race for th
   // A misspelt filter parameter is refused naming it (it used to select every item); nothing is created.
   await createTasks(admin, "subtyp=E1-Action", null);
   await expect(admin.getByRole("alert").filter({ hasText: "items.filter.subtyp: is not a filter of the Items page" })).toBeVisible();
+  await createTasks(admin, "", null);
+  await expect(admin.getByRole("alert").filter({ hasText: "items.filter: is empty" })).toBeVisible();
   await createTasks(admin, "format=enumeration", null);
   await expect(result).toHaveText("0 items selected: 0 tasks created (none), 0 already existed.");
 
