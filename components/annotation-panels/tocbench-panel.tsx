@@ -6,10 +6,11 @@
  * reasons plus free text.
  */
 import type { PanelProps } from "@/components/annotation-workspace/panel-props";
-import { QA_DECISIONS, TOC_REMOVAL_REASONS, TOC_REMOVAL_REASON_LABELS, type TocbenchDocument } from "@/lib/annotation/document";
+import { TOC_REMOVAL_REASONS, TOC_REMOVAL_REASON_LABELS, type TocbenchDocument } from "@/lib/annotation/document";
 import { QA_DECISION_LABELS, type QaOriginal } from "@/lib/annotation/qa-revision";
 import { DraftTextarea } from "./draft-text";
 import { FieldProblems, PanelSection } from "./panel-parts";
+import { QaDecisionRadios } from "./qa-decision-radios";
 import { QaItemView } from "./qa-item-view";
 import { QaRevisionEditor } from "./qa-revision-editor";
 
@@ -19,14 +20,7 @@ export function TocbenchPanel({ doc, edit, readOnly, problems, item, shownTruth 
     <div className="space-y-3" data-testid="tocbench-panel">
       <QaItemView item={original} format={item.format} labelShown={shownTruth !== null} />
       <PanelSection title="Decision" testId="qa-decision">
-        <div className="flex flex-wrap gap-3 text-sm" role="radiogroup" aria-label="decision">
-          {QA_DECISIONS.map((d) => (
-            <label key={d} className="flex items-center gap-1.5">
-              <input type="radio" name="qa-decision" value={d} checked={doc.decision === d} disabled={readOnly} onChange={() => edit(QA_DECISION_LABELS[d].toLowerCase(), (x) => ({ ...x, decision: d }))} />
-              {QA_DECISION_LABELS[d]}
-            </label>
-          ))}
-        </div>
+        <QaDecisionRadios decision={doc.decision} readOnly={readOnly} onChoose={(d) => edit(QA_DECISION_LABELS[d].toLowerCase(), (x) => ({ ...x, decision: d }))} />
         <FieldProblems problems={problems} field="decision" />
         {doc.decision === "revise" && (
           <QaRevisionEditor

@@ -6,11 +6,12 @@
  * (keep / revise / remove with a note).
  */
 import type { PanelProps } from "@/components/annotation-workspace/panel-props";
-import { VSTAT_CHALLENGES, VSTAT_STATE_ELEMENTS, VSTAT_STATE_STRUCTURES, QA_DECISIONS, type VstatDocument } from "@/lib/annotation/document";
+import { VSTAT_CHALLENGES, VSTAT_STATE_ELEMENTS, VSTAT_STATE_STRUCTURES, type VstatDocument } from "@/lib/annotation/document";
 import { QA_DECISION_LABELS, type QaOriginal } from "@/lib/annotation/qa-revision";
 import { VSTAT_CHALLENGE_INFO, VSTAT_ELEMENT_INFO, VSTAT_STRUCTURE_INFO } from "@/lib/annotation/vstat-taxonomy";
 import { DraftTextarea } from "./draft-text";
 import { FieldProblems, PanelSection } from "./panel-parts";
+import { QaDecisionRadios } from "./qa-decision-radios";
 import { QaItemView } from "./qa-item-view";
 import { QaRevisionEditor } from "./qa-revision-editor";
 
@@ -67,14 +68,7 @@ export function VstatPanel({ doc, edit, readOnly, problems, item, shownTruth }: 
         </fieldset>
       </PanelSection>
       <PanelSection title="QA validation" testId="qa-decision">
-        <div className="flex flex-wrap gap-3 text-sm" role="radiogroup" aria-label="decision">
-          {QA_DECISIONS.map((d) => (
-            <label key={d} className="flex items-center gap-1.5">
-              <input type="radio" name="qa-decision" value={d} checked={doc.decision === d} disabled={readOnly} onChange={() => edit(QA_DECISION_LABELS[d].toLowerCase(), (x) => ({ ...x, decision: d }))} />
-              {QA_DECISION_LABELS[d]}
-            </label>
-          ))}
-        </div>
+        <QaDecisionRadios decision={doc.decision} readOnly={readOnly} onChoose={(d) => edit(QA_DECISION_LABELS[d].toLowerCase(), (x) => ({ ...x, decision: d }))} />
         <FieldProblems problems={problems} field="decision" />
         {doc.decision === "revise" && (
           <QaRevisionEditor original={original} revision={doc.revision} format={item.format} readOnly={readOnly} problems={problems} onChange={(label, revision) => edit(label, (x) => ({ ...x, revision }))} />

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { formatClock, formatSeconds, packLanes, tickTimes, timeOfX, xOfTime, type TimelineLayout } from "./timeline-scale";
 import type { TimeSource } from "./time-source";
+import { handleShortcutKey, timelineMarkShortcuts } from "@/lib/player/shortcuts";
 
 export type TimelinePoint = { id: string; ordinal: number; timeSec: number; frameIndex: number | null; detail?: string };
 export type TimelineSpan = { id: string; startSec: number; endSec: number; label?: string; kind: "truth" | "annotation" };
@@ -95,9 +96,8 @@ export function Timeline({ durationSec, points, spans, timeSource, onSeek, label
     onSeek(timeOfX(e.clientX - box.left, layout), null);
   };
   const keySeek = (t: number, frame: number | null) => (e: KeyboardEvent) => {
-    if (!onSeek || (e.key !== "Enter" && e.key !== " ")) return;
-    e.preventDefault();
-    onSeek(t, frame);
+    if (!onSeek) return;
+    if (handleShortcutKey(timelineMarkShortcuts, { seekToMark: () => onSeek(t, frame) }, e)) e.preventDefault();
   };
   const ticks = tickTimes(durationSec, width - PAD_LEFT - PAD_RIGHT);
   const fractional = durationSec < 20;

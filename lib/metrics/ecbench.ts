@@ -18,6 +18,10 @@
  * The reference judges enumeration items with an LLM; here the item matcher is
  * pluggable (`ItemMatcher`) and judged counts can be supplied per row.
  *
+ * Empty sets: every rate is 0 when its denominator is 0 (the reference's rule, kept so the
+ * numbers equal published ones); the count printed next to it tells "0 of 0" apart.
+ * Policy per metric family: `docs/metrics/README.md`.
+ *
  * Pure TypeScript: no I/O.
  */
 import { hullIoU, temporalIoU, type Interval } from "./intervals";
@@ -38,6 +42,10 @@ export type EcVariant = "reference" | "paper";
  * Unicode decimal digits are read like ASCII ones (Python's `\d` does). Ties in the
  * numeric sort (distinct strings with the same float value, e.g. integers beyond
  * 2^53) are ordered by string; Python leaves their order to set iteration.
+ *
+ * Edge cases: null/undefined/blank or no digit at all → ""; a sign or thousands
+ * separator is not part of a number ("-4" → "4", "1,000" → "0, 1"); a decimal too large
+ * for a double becomes "inf" (Python's `str(float(x))`), which `countingNumbers` cannot read.
  */
 export function normalizeCountingAnswer(answer: string | null | undefined): string {
   if (answer == null) return "";
@@ -54,7 +62,11 @@ export function normalizeCountingAnswer(answer: string | null | undefined): stri
   return [...seen].sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0)).join(", ");
 }
 
-/** The numbers of a normalised counting answer (reference `parse_numbers_from_normalized`); "" → []. */
+/**
+ * The numbers of a normalised counting answer (reference `parse_numbers_from_normalized`).
+ *
+ * Edge cases: "" → []; any part that is not a number (e.g. "inf") → [] for the whole list.
+ */
 export function countingNumbers(normalized: string): number[] {
   if (!normalized) return [];
   const parts = normalized.split(", ").map(Number);
@@ -79,7 +91,10 @@ export type CountingScore = {
  * match = N(truth) ≠ "" ∧ N(pred) ≠ "" ∧ N(truth) = N(pred), N = `normalizeCountingAnswer`.
  * Errors use the FIRST number of each normalised list, i.e. the smallest number in
  * the text (not the first written): "5 people (2 men, 3 women)" counts as 2.
- * A prediction without any number is a non-match with no error term.
+ *
+ * Edge cases: a prediction (or truth) without any readable number → match false, both
+ * errors null (the row then counts in the match rate but not in MAE/RMSE); two blank
+ * answers do not match (N = "" never matches). No division happens here.
  */
 export function scoreCounting(truth: string, prediction: string): CountingScore {
   const normalizedTruth = normalizeCountingAnswer(truth);
@@ -118,6 +133,9 @@ export type ItemMatcher = (truthItems: readonly string[], predictionItems: reado
  * punctuation or symbol character (`\p{P}`, `\p{S}`) replaced by a space, the articles
  * "a", "an", "the" removed as words, whitespace collapsed and trimmed.
  * "The Man-made Wings!" → "man made wings".
+ *
+ * Edge cases: an item of only punctuation/articles ("the", "--") → "", which the built-in
+ * matcher never matches.
  */
 export function normalizeItem(item: string): string {
   return item
@@ -134,6 +152,8 @@ export function normalizeItem(item: string): string {
  * (left, right) pairs with `adjacent(left, right)` true, each index used at most once.
  * Deterministic: left items are processed in index order, right candidates in index
  * order. O(L·(L+R)·R) worst case, fine for enumeration lists (tens of items).
+ *
+ * Edge cases: nLeft = 0 or nRight = 0 → []; never throws.
  */
 export function maximumMatching(
   nLeft: number,
@@ -171,6 +191,9 @@ export function maximumMatching(
  * one-to-one matching between true and predicted items (`maximumMatching`),
  * FP = |pred| - TP, FN = |truth| - TP. Duplicated items match at most once each.
  * The test need not be transitive (e.g. a similarity threshold).
+ *
+ * Edge cases: both lists empty → TP = FP = FN = 0 (precision, recall, F1 then 0 by
+ * `precisionRecallF1`); one empty → all items of the other are FP or FN.
  */
 export function equivalenceMatcher(equivalent: (truthItem: string, predictionItem: string) => boolean): ItemMatcher {
   return (truthItems, predictionItems) => {
@@ -188,6 +211,9 @@ export function equivalenceMatcher(equivalent: (truthItem: string, predictionIte
  * article insensitive). It does not know synonyms ("fire truck" ≠ "fire engine"),
  * which the reference's LLM judge accepts: supply judged counts for those.
  * Order of ordered (→) lists is ignored, as in the reference judge prompt.
+ *
+ * Edge cases: as `equivalenceMatcher`; items that normalise to "" never match, so they
+ * count as FP (prediction) or FN (truth).
  */
 export const normalizedItemMatcher: ItemMatcher = (truthItems, predictionItems) => {
   const t = truthItems.map(normalizeItem);
@@ -209,6 +235,10 @@ export type JudgedMatch =
 /**
  * Reads a `JudgedMatch` into counts; `null` when a count is not a non-negative integer
  * (callers report it and fall back to the matcher).
+ *
+ * Edge cases: a negative, fractional, NaN or missing count, or an `*_items` field that is
+ * not an array → null (invalid judgement; `scoreEcBench` then uses the matcher); all
+ * three lists empty → { tp: 0, fp: 0, fn: 0 }.
  */
 export function judgedCounts(judged: JudgedMatch): ItemMatch | null {
   if ("tp_items" in judged) {
@@ -224,6 +254,10 @@ export function judgedCounts(judged: JudgedMatch): ItemMatch | null {
  * precision = TP/(TP+FP), recall = TP/(TP+FN), F1 = 2PR/(P+R); each 0 when its
  * denominator is 0 (reference `judge_enumeration` and `_compute_summary`). Used both
  * per question and, micro-averaged, on summed counts.
+ *
+ * Edge cases (zero division → 0, never NaN, as the reference): TP = FP = FN = 0 →
+ * { 0, 0, 0 }; no prediction (TP + FP = 0) → precision 0; no truth item (TP + FN = 0)
+ * → recall 0. Counts are not validated: callers pass matcher output or `judgedCounts`.
  */
 export function precisionRecallF1(tp: number, fp: number, fn: number): { precision: number; recall: number; f1: number } {
   const precision = tp + fp > 0 ? tp / (tp + fp) : 0;
@@ -242,7 +276,12 @@ export type EnumerationScore = ItemMatch & {
   complete: boolean;
 };
 
-/** Per-question enumeration score from TP/FP/FN (see `precisionRecallF1`). */
+/**
+ * Per-question enumeration score from TP/FP/FN (see `precisionRecallF1`).
+ *
+ * Edge cases: TP = 0 → precision 0, so `precisionIsOne` and `complete` are false even
+ * when FP = FN = 0 (an empty answer to an empty truth is not correct).
+ */
 export function enumerationFromCounts(match: ItemMatch): EnumerationScore {
   const { precision, recall, f1 } = precisionRecallF1(match.tp, match.fp, match.fn);
   return {
@@ -259,6 +298,9 @@ export function enumerationFromCounts(match: ItemMatch): EnumerationScore {
  * Scores one enumeration answer: both texts are split into items (`parseEnumeration`:
  * commas/semicolons/newlines, or arrows for ordered steps) and matched by `matcher`
  * (default `normalizedItemMatcher`).
+ *
+ * Edge cases: a prediction with no item ("", ",") → TP = FP = 0, precision/recall/F1 0,
+ * not correct; an empty truth list likewise (`scoreEcBench` skips blank truths first).
  */
 export function scoreEnumeration(
   truth: string,
@@ -279,6 +321,10 @@ export function scoreEnumeration(
  * - `"paper"`: each side collapsed to its hull [min start, max end] (`hullIoU`).
  * Both empty → null (the question is left out of the mean, as in the reference);
  * one empty → 0; zero-length union → 0.
+ *
+ * Edge cases: reversed (start > end) and non-finite intervals are dropped first (so a list
+ * of only such intervals counts as empty); the null for "both empty" is a per-row "not
+ * applicable", not an empty-set aggregate.
  */
 export function evidenceIoU(truth: readonly Interval[], prediction: readonly Interval[], variant: EcVariant = "reference"): number | null {
   return variant === "paper" ? hullIoU(truth, prediction) : temporalIoU(truth, prediction);
@@ -421,6 +467,15 @@ export type EcBenchSummary = {
  *   categories only in `by_category`; `by_genre` groups by video_type, trimmed and
  *   lower-cased, "sports" folded into "sport" (the real file spells both; the paper
  *   has one "Sports" genre), blank → "(none)".
+ *
+ * Edge cases:
+ * - empty input (or every row skipped) → every rate, mean and A–F 0 with the totals 0
+ *   (reference zero-division rule, see the module comment);
+ * - missing prediction (blank answer) → not scored, counted in `skipped_blank_prediction`
+ *   (the reference drops such rows too; they do not lower any rate);
+ * - unparseable counting answer (no number) → scored as a non-match without an error term;
+ * - an invalid judged count → the matcher is used (`judgedCounts` returns null);
+ * - category A–F with no scored row → 0; `predictionClips` undefined → no IoU, clip_miou 0.
  */
 export function scoreEcBench(rows: readonly EcRow[], options: EcScoreOptions = {}): { summary: EcBenchSummary; details: EcRowScore[] } {
   const variant = options.variant ?? "reference";
@@ -604,7 +659,11 @@ function groupOf(groups: Map<string, GroupAcc>, key: string): GroupAcc {
   return g;
 }
 
-/** Genre key: trimmed, lower case, "sports" → "sport", blank → "(none)". */
+/**
+ * Genre key: trimmed, lower case, "sports" → "sport".
+ *
+ * Edge cases: null/undefined/blank → "(none)".
+ */
 export function genreKey(genre: string | null | undefined): string {
   const g = (genre ?? "").trim().toLowerCase();
   if (g === "") return "(none)";

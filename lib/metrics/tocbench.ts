@@ -4,6 +4,10 @@
  * tier-weighted accuracy, HDA, per dim / tier / format / source accuracies, hallucination
  * buckets, invalid rate — plus the per-format chance levels of the reference.
  * Paper: `../shared/papers/toc-bench.txt` §4 (deterministic scoring, eq. (1) HDA).
+ *
+ * Empty sets: accuracies divide by max(1, n), so an empty set gives 0 (the reference's
+ * rule, kept for parity with its numbers); `hda` is null without hallucination variants,
+ * as the reference. Policy per metric family: `docs/metrics/README.md`.
  * Pure TypeScript.
  */
 import { extractTocAnswer } from "./parse-answer";
@@ -79,6 +83,10 @@ function pythonStrForCompare(value: unknown, numberLiteral?: string): string {
  *   reference would raise a TypeError);
  * - every other format: `str(extracted) == str(correct_answer)` with Python's `str`
  *   (3 equals "3", 3.0 does not; a missing correct_answer is "").
+ *
+ * Edge cases: invalid extraction (null) → false; an empty string is an answer, compared
+ * as such (incorrect unless the truth is "" as well, not invalid); NaN/±∞
+ * numbers never match (floats); ordering with a missing/empty `correct_order` → false.
  */
 export function isTocCorrect(prediction: TocPrediction, item: TocItem): boolean {
   const extracted = prediction.extracted;
@@ -102,12 +110,19 @@ export function isTocCorrect(prediction: TocPrediction, item: TocItem): boolean 
  * The prediction of a record holding raw model text instead of an extracted answer:
  * `extracted = extract(raw, item.format)` of the reference `answer_extractor.py`
  * (see `extractTocAnswer` in parse-answer.ts); failed extraction → null (invalid).
+ *
+ * Edge cases: non-string, blank or unparseable `raw` → `{ extracted: null }` (counted in
+ * `n_invalid_extraction`, scored incorrect); an unknown format → null as well.
  */
 export function tocPredictionFromRaw(raw: unknown, item: TocItem): TocPrediction {
   return { extracted: extractTocAnswer(raw, item.format) };
 }
 
-/** The source of an item: `video_id` up to the first "_" ("unknown" if that is empty). */
+/**
+ * The source of an item: `video_id` up to the first "_".
+ *
+ * Edge cases: "" or a leading "_" → "unknown".
+ */
 export function tocSource(videoId: string): string {
   return videoId.split("_")[0] || "unknown";
 }
@@ -116,6 +131,9 @@ export function tocSource(videoId: string): string {
  * The hallucination bucket of an item (reference): `metadata.hallucination` "variant_a"
  * or "variant_b" → that bucket; else a truthy `has_hallucination_distractor` →
  * "distractor_only"; else "clean".
+ *
+ * Edge cases: missing/null `metadata` → "clean"; `has_hallucination_distractor` uses
+ * Python truthiness ([] / {} / 0 / "" are false).
  */
 export function tocHallucinationBucket(item: TocItem): TocHallucinationBucket {
   const meta = item.metadata ?? {};
@@ -176,7 +194,16 @@ export type TocbenchResult = {
  *   but wrong ("E", an empty string) is incorrect, not invalid;
  * - chance: the reference's random-chance accuracy per format (not data dependent).
  * Duplicate items (same qa_id) are each scored, as the reference iterates the item list.
- * Empty item list → all accuracies 0, hda null (the reference returns an empty dict).
+ *
+ * Edge cases:
+ * - empty item list → all accuracies and invalid_rate 0, hda null, every group empty (the
+ *   reference returns an empty dict; 0 keeps the report's shape and n_total says why);
+ * - zero division: every ratio is Σ / max(1, n), so an empty set gives 0, not NaN; a tier
+ *   with no scored item contributes 0 to tier_weighted; no dim with ≥ 10 items → macro_dim 0;
+ * - missing prediction (qa_id absent from `predictions`) → not scored (out of every
+ *   denominator), counted in `n_missing_preds`;
+ * - invalid extraction (`extracted` null) → scored incorrect and counted in
+ *   `n_invalid_extraction`; a present but wrong answer is incorrect, not invalid.
  */
 export function scoreTocbench(items: readonly TocItem[], predictions: ReadonlyMap<string, TocPrediction>): TocbenchResult {
   let correctTotal = 0;

@@ -12,6 +12,11 @@
  * Notation: a task t has N_t timesteps (one per second at 1 FPS), ground-truth
  * captions G_1..G_N and model responses R_1..R_N (after extrapolation).
  *
+ * Empty sets: an aggregate with nothing to average (A, C, rubric mean over no task) is
+ * `null`, not 0: there is no reference code whose numbers must be matched, and a 0 would
+ * read as a real score. Per-task formulas keep the paper's value where it is defined (a
+ * sum over no adjacent pair is 0). Policy per metric family: `docs/metrics/README.md`.
+ *
  * Pure TypeScript: no I/O.
  */
 
@@ -26,7 +31,9 @@ const DP_LIMIT = 1_000_000;
  * Unicode code points. Exact. Uses the O(|a|·|b|) dynamic programme with one rolling
  * row (memory O(min(|a|,|b|))) when |a|·|b| <= 10^6, otherwise a suffix automaton of
  * the shorter string (time and memory O(|a| + |b|)), so very long responses cannot
- * stall scoring. Either string empty → 0.
+ * stall scoring.
+ *
+ * Edge cases: either string empty → 0; lone surrogates count as one code point each.
  */
 export function longestCommonSubstring(a: string, b: string): number {
   let x = codePoints(a);
@@ -47,6 +54,9 @@ export function longestCommonSubstring(a: string, b: string): number {
  * The paper only says "a text edit-distance measure, denoted by D, based on the
  * longest common substring (LCS)"; this normalisation by the longer string is our
  * choice (it makes D a proportion, as the 1 - D terms of Eq. 3 require).
+ *
+ * Edge cases: the zero division max(|a|, |b|) = 0 is D("", "") = 0 (two empty responses
+ * are identical); D(a, "") = 1.
  */
 export function lcsDistance(a: string, b: string): number {
   const la = codePoints(a).length;
@@ -66,7 +76,10 @@ export type ResponseEvent = { t: number; response: string | null };
  * So a timestep without a response (or with a pause) takes the latest earlier
  * response, as the paper's "largest j < i", and an event between two timesteps
  * (asynchronous protocol) takes effect from the next timestep. Times are compared
- * with a 1e-9 s tolerance. Non-finite event times are ignored.
+ * with a 1e-9 s tolerance.
+ *
+ * Edge cases: no times → []; no events, or only pauses so far → "" (the paper's empty
+ * string, not a missing value); non-finite event times are ignored.
  */
 export function extrapolateResponses(times: readonly number[], events: readonly ResponseEvent[]): string[] {
   const sorted = events
@@ -105,6 +118,11 @@ export type ConsistencyOptions = {
  * clipping (each term is in [0, 2]). N_t = 0 → 0; N_t = 1 → 0 with the paper's
  * denominator (no pair), 0 with "N-1" as well. `responses` and `captions` must be
  * aligned (same length N_t; extra entries of the longer one are ignored).
+ *
+ * Edge cases: N_t = 1 → 0 (the paper's sum over no pair, divided by 1); N_t = 0 → 0 as
+ * well (an empty task has no adjacent pair either; kept so `VsasTaskScore.consistency`
+ * stays a number: the CLI reader drops tasks without a usable caption); with "N-1" a
+ * zero denominator gives 0.
  */
 export function taskConsistency(
   responses: readonly string[],
@@ -128,6 +146,10 @@ export function taskConsistency(
  * to timestep i; `null`/`undefined` = not judged and counts 0 (`missing` says how
  * many). No judged timestep at all → `value: null` (the task is left out of A).
  * Values are clipped to [0, 1].
+ *
+ * Edge cases: empty input or no judged timestep → `value: null` (the task is left out of
+ * A); a missing judgement (null/undefined/NaN/±∞) counts 0 in the numerator but stays in
+ * N_t; out-of-range judgements are clipped (2 → 1, −1 → 0).
  */
 export function taskAccuracy(judgements: readonly (number | null | undefined)[]): {
   value: number | null;
@@ -148,7 +170,9 @@ export function taskAccuracy(judgements: readonly (number | null | undefined)[])
 /**
  * Per-task rubric mean: (1/n) Σ rubric_i over the timesteps that have a 0–3 rubric
  * score (paper §3.3.1; reported next to the binary accuracy, not instead of it).
- * None → null.
+ *
+ * Edge cases: empty input or no finite rubric score → null; rubric values are not clipped
+ * or checked against 0–3.
  */
 export function taskRubricMean(rubrics: readonly (number | null | undefined)[]): number | null {
   const xs = rubrics.filter((r): r is number => r != null && Number.isFinite(r));
@@ -200,6 +224,12 @@ export type VsasSummary = VsasGroupSummary & {
  * judgement); rubric mean = mean of per-task rubric means. Also per task type
  * (Present, Cumulative, Future always listed, null when empty; other types as given).
  * Captions are sorted by time; responses are extrapolated onto the caption times.
+ *
+ * Edge cases: no task → accuracy, consistency and rubric_mean null (tasks 0), and each
+ * of Present/Cumulative/Future listed with nulls; no judgement anywhere → accuracy null,
+ * consistency still computed; a judgement at a time with no caption (±1e-6 s) is ignored;
+ * a missing response (no event up to a timestep) → "" for that timestep (paper §3.3);
+ * captions with non-finite times are dropped.
  */
 export function scoreVsas(tasks: readonly VsasTask[], options: ConsistencyOptions = {}): VsasSummary {
   const perTask: VsasTaskScore[] = tasks.map((task) => scoreTask(task, options));

@@ -12,6 +12,10 @@
  * (answer extraction, thresholds as `np.linspace`), which are reproduced exactly here.
  * Chance baselines are not in the reference code; they follow the paper (Appendix B).
  *
+ * Empty sets: a mean over no question is 0 (reference `aggregate_mean`), always reported
+ * with its count (`count`, `mcq_count`, `numeric_count`). Policy per metric family:
+ * `docs/metrics/README.md`.
+ *
  * Pure TypeScript: no I/O.
  */
 import { pyInt, toAsciiDigits } from "./py-compat";
@@ -49,7 +53,12 @@ export type VstatKind = "mcq" | "numeric" | "text";
 
 export type VstatTarget = { kind: VstatKind; answerText: string; targetValue: number | null };
 
-/** Classifies a question and prepares its truth (see `VstatKind`). */
+/**
+ * Classifies a question and prepares its truth (see `VstatKind`).
+ *
+ * Edge cases: null/undefined answer → "" (a text question); "3.0" or "1e3" are not
+ * integers → text; missing `choices` → not MCQ.
+ */
 export function vstatTarget(doc: Pick<VstatDoc, "choices" | "answer">): VstatTarget {
   const text = String(doc.answer ?? "").trim();
   if (doc.choices && doc.choices.length > 0) return { kind: "mcq", answerText: text, targetValue: null };
@@ -65,7 +74,9 @@ const MCQ_LETTER = new RegExp(`(?<!${WORD})([A-D])(?!${WORD})`, "gu");
  * MCQ answer extraction (reference `_extract_mcq_letter`): the LAST standalone letter
  * A–D in the upper-cased response (`\b([A-D])\b`, word boundaries in Python's Unicode
  * sense). Quirk kept on purpose: the article "a" counts, so "B, a guess" gives "A";
- * letters E and beyond are never extracted. `null` when none.
+ * letters E and beyond are never extracted.
+ *
+ * Edge cases: empty text or no standalone A–D → null (scores 0).
  */
 export function extractMcqLetter(text: string): string | null {
   const matches = [...String(text).toUpperCase().matchAll(MCQ_LETTER)];
@@ -74,7 +85,10 @@ export function extractMcqLetter(text: string): string | null {
 
 /**
  * Numeric answer extraction (reference `_extract_last_integer`): the LAST match of
- * `-?\d+` (Unicode digits), so "3.5" gives 5 and "4, no 5" gives 5. `null` when none.
+ * `-?\d+` (Unicode digits), so "3.5" gives 5 and "4, no 5" gives 5.
+ *
+ * Edge cases: no digit → null (scores 0); integers beyond 2^53 lose precision (a double,
+ * where Python keeps an exact int).
  */
 export function extractLastInteger(text: string): number | null {
   const matches = [...String(text).matchAll(/-?\p{Nd}+/gu)];
@@ -85,6 +99,8 @@ export function extractLastInteger(text: string): number | null {
 /**
  * Relative distance (reference `abs_dist_norm`): |p - t| / |t|; for t = 0 it is 0 when
  * p = 0, +∞ otherwise.
+ *
+ * Edge cases: the zero division t = 0 is defined above (0 or +∞), never NaN.
  */
 export function absDistNorm(prediction: number, target: number): number {
   if (target === 0) return prediction === target ? 0 : Infinity;
@@ -111,6 +127,9 @@ export const MRA_THRESHOLDS: readonly number[] = (() => {
  *
  * with p the extracted integer and t the true integer. t = 0: 1 if p = 0 else 0.
  * p = null (nothing extracted) → 0. In [0, 1], multiples of 0.1.
+ *
+ * Edge cases: t = 0 (zero division) → 1 if p = 0 else 0 (`absDistNorm`); p = null
+ * (unparseable answer) → 0.
  */
 export function meanRelativeAccuracy(prediction: number | null, target: number): number {
   if (prediction === null) return 0;
@@ -132,7 +151,10 @@ export type VstatDocScore = {
  * Scores one response (reference `process_results`): the response is `String(x).trim()`
  * (null/undefined → ""), parsed by kind (`extractMcqLetter`, `extractLastInteger`, or
  * lower-cased text) and compared: MCQ letter = truth letter; text equal lower-cased;
- * numeric → `meanRelativeAccuracy`. Unparseable responses score 0.
+ * numeric → `meanRelativeAccuracy`.
+ *
+ * Edge cases: missing response (null/undefined) → "", scored like any unparseable
+ * response: 0 for MCQ and numeric; for a text question "" matches only a blank truth.
  */
 export function scoreVstatDoc(doc: Pick<VstatDoc, "choices" | "answer">, response: string | null | undefined): VstatDocScore {
   const target = vstatTarget(doc);
@@ -178,6 +200,11 @@ export type VstatSummary = VstatGroupSummary & {
  * ones; each 0 when its set is empty. Breakdowns use the same means within each
  * taxonomy label, source task and video source; missing labels are grouped under
  * "(none)".
+ *
+ * Edge cases: empty input → every mean 0 with count 0 (reference `aggregate_mean`), groups
+ * {}; a set with no MCQ (or no numeric) question → MCQ_ACC (Numeric_MRA) 0 with
+ * mcq_count (numeric_count) 0; a doc without an entry in `scores` is left out of every
+ * count (`scoreVstat` always supplies one).
  */
 export function summarizeVstat(docs: readonly VstatDoc[], scores: readonly VstatDocScore[]): VstatSummary {
   const all = new Acc();
@@ -207,7 +234,13 @@ export function summarizeVstat(docs: readonly VstatDoc[], scores: readonly Vstat
   };
 }
 
-/** Scores every question against its response (`responses[i]` for `docs[i]`; missing → ""). */
+/**
+ * Scores every question against its response (`responses[i]` for `docs[i]`).
+ *
+ * Edge cases: a missing prediction (`responses` shorter, or null/undefined) → "" and
+ * score 0, kept in every average (as the reference); empty input → the empty summary
+ * of `summarizeVstat`.
+ */
 export function scoreVstat(
   docs: readonly VstatDoc[],
   responses: readonly (string | null | undefined)[],
@@ -249,6 +282,9 @@ export type VstatChance = {
  *   search is exact: the maximum is attained at l or at the smallest integer of some
  *   interval {c : |c - a| <= (1-θ)|a|}, and all such candidates are tried;
  * - ties: smallest constant, and for MCQ/text the answer that sorts first.
+ *
+ * Edge cases: empty input → both summaries empty (0 with count 0), constants {}; no MCQ →
+ * `random` is the empty summary (the random baseline does not apply, count 0 says so).
  */
 export function chanceBaselines(docs: readonly VstatDoc[], key: QuestionTypeKey = defaultTypeKey): VstatChance {
   const targets = docs.map((d) => vstatTarget(d));
@@ -295,7 +331,11 @@ export function chanceBaselines(docs: readonly VstatDoc[], key: QuestionTypeKey 
   return { random: summarizeVstat(mcqDocs, randScores), frequency: summarizeVstat(docs, freqScores), constants };
 }
 
-/** Default question type: `source_task` + kind (a task may mix MCQ and numeric). */
+/**
+ * Default question type: `source_task` + kind (a task may mix MCQ and numeric).
+ *
+ * Edge cases: none (a blank task gives ":mcq" etc.).
+ */
 export function defaultTypeKey(doc: VstatDoc, kind: VstatKind): string {
   return `${doc.sourceTask}:${kind}`;
 }
@@ -303,7 +343,10 @@ export function defaultTypeKey(doc: VstatDoc, kind: VstatKind): string {
 /**
  * The integer c in [min, max] of `values` maximising mean MRA(c, a) over a ∈ values
  * (smallest c on ties). Exact: candidates are min and ceil(a - (1-θ)|a|) ± 1 for every
- * a and θ, clipped to [min, max]. Empty input → { value: 0, mean: 0 }.
+ * a and θ, clipped to [min, max].
+ *
+ * Edge cases: empty input → { value: 0, mean: 0 } (the family's 0 for an empty set); one
+ * value a → { a, 1 }.
  */
 export function bestConstant(values: readonly number[]): { value: number; mean: number } {
   if (values.length === 0) return { value: 0, mean: 0 };

@@ -176,3 +176,16 @@ describe("human baseline registries", () => {
     expect(handleShortcutKey(orderingShortcuts, { move: (d) => moves.push(d) }, { key: "ArrowUp", altKey: true, target: input })).toBe(false);
   });
 });
+
+describe("timeline registry", () => {
+  it("Enter and Space on a focused mark seek to it; other keys and modifiers do not", async () => {
+    const { timelineMarkShortcuts } = await import("./shortcuts");
+    let seeks = 0;
+    const c = { seekToMark: () => seeks++ };
+    expect(handleShortcutKey(timelineMarkShortcuts, c, { key: "Enter", target: { tagName: "g" } })).toBe(true);
+    expect(handleShortcutKey(timelineMarkShortcuts, c, { key: " ", target: { tagName: "g" } })).toBe(true);
+    expect(handleShortcutKey(timelineMarkShortcuts, c, { key: "Enter", shiftKey: true })).toBe(false);
+    expect(handleShortcutKey(timelineMarkShortcuts, c, { key: "a" })).toBe(false);
+    expect(seeks).toBe(2);
+  });
+});

@@ -261,6 +261,15 @@ export const ORDERING_SHORTCUTS: readonly Shortcut<OrderingControls>[] = [
 
 export const orderingShortcuts: ShortcutRegistry<OrderingControls> = createShortcutRegistry(ORDERING_SHORTCUTS);
 
+/** A focused mark or span on the read-only timeline (components/timeline/timeline.tsx). */
+export type TimelineMarkControls = { seekToMark: () => void };
+
+export const TIMELINE_MARK_SHORTCUTS: readonly Shortcut<TimelineMarkControls>[] = [
+  { id: "timeline.seek-to-mark", keys: ["Enter", "Space"], description: "Show the focused mark's frame", action: (c) => c.seekToMark() },
+];
+
+export const timelineMarkShortcuts: ShortcutRegistry<TimelineMarkControls> = createShortcutRegistry(TIMELINE_MARK_SHORTCUTS);
+
 /** The enumeration answer form (components/answer-forms/enumeration-input.tsx): in a row's field. */
 export type EnumerationControls = { addRowAfter: () => void };
 
