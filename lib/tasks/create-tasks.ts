@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma-sqlite/client";
 import { HttpError } from "@/lib/http/http-error";
 import { itemWhereSql } from "@/lib/projects/item-filter-sql";
 import { parseItemQuery } from "@/lib/projects/item-filters";
+import { unknownFilterParams } from "./task-filter";
 import type { CreateTasksResult } from "./task-schemas";
 import { createTasksBodySchema } from "./task-schemas";
 import { eligibleAnnotators, workflowSettingsOf } from "./workflow-store";
@@ -30,6 +31,8 @@ async function selectItems(projectId: string, items: Body["items"]): Promise<str
   if ("all" in items) {
     return (await db.item.findMany({ where: { projectId, status: "ACTIVE" }, select: { id: true }, orderBy: [{ ordinal: "asc" }, { externalId: "asc" }] })).map((r) => r.id);
   }
+  const unknown = unknownFilterParams(items.filter);
+  if (unknown.length) throw new HttpError(400, unknown.map((i) => `${i.field}: ${i.message}`).join("; "), "invalid_input", unknown);
   const { filter, issues } = parseItemQuery(new URLSearchParams(items.filter.replace(/^\?/, "")));
   if (issues.length) throw new HttpError(400, issues.map((i) => `items.filter.${i.field}: ${i.message}`).join("; "), "invalid_input", issues.map((i) => ({ field: `items.filter.${i.field}`, message: i.message })));
   const where = itemWhereSql(projectId, { ...filter, status: "ACTIVE" }, databaseTarget().provider);

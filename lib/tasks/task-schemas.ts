@@ -13,7 +13,7 @@ const id = z.string().min(1, "must be a non-empty id").max(64, "must be at most 
 export const createTasksBodySchema = z.strictObject({
   items: z.union([
     z.strictObject({ all: z.literal(true) }),
-    z.strictObject({ filter: z.string().max(4000, "must be at most 4000 characters") }),
+    z.strictObject({ filter: z.string().trim().min(1, "is empty: choose all active items, or give the Items page's filter").max(4000, "must be at most 4000 characters") }),
     z.strictObject({ ids: z.array(id).min(1, "list at least one item").max(100_000) }),
   ]),
   assignees: z.array(id).max(1000).default([]),
