@@ -62,10 +62,17 @@ async function recordApi(url: string, r: APIResponse) {
 
 async function answerFreeText(page: Page, text: string) {
   const q = page.getByTestId("question").filter({ hasText: "Describe the video" });
+  await page.waitForLoadState("networkidle");
   await q.getByTestId("answer-text").fill(text);
-  await q.getByTestId("answer-submit").click();
-  // Locked, or (the study's only question) the session finished.
-  await expect(q.getByTestId("answer-locked").or(page.getByTestId("session-finished"))).toBeVisible();
+  // Locked, or (the study's only question) the session finished. A click that lands before the
+  // page is interactive sends nothing, so click again until the answer is taken (the server
+  // stores one answer per question: a repeated submit cannot store a second one).
+  const done = q.getByTestId("answer-locked").or(page.getByTestId("session-finished"));
+  await expect(async () => {
+    const submit = q.getByTestId("answer-submit");
+    if (await submit.isVisible()) await submit.click({ timeout: 2_000 });
+    await expect(done).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test("a participant can request nothing that contains truth, staff metadata or stored answers", async ({ browser, page }) => {
