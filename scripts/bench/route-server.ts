@@ -1,55 +1,9 @@
 /**
- * A plain Node HTTP server mounting the participant route handlers (participant-routes.ts), so
- * that scripts/bench-baseline.ts can run the server in its own process: the simulated clients'
- * CPU is not billed to it. Uses DATABASE_URL / PLAYHEAD_DATA_DIR / NEXTAUTH_SECRET from the
- * environment; listens on 127.0.0.1 on a free port and prints `listening <port>`.
- * `GET /__bench/stats`: this process's RSS (now and peak) and CPU time. Benchmark tooling only.
+ * The participant route handlers (participant-routes.ts) in their own process, for
+ * scripts/bench-baseline.ts: the simulated clients' CPU is not billed to the server. See
+ * serve-routes.ts. Benchmark tooling only.
  */
-import http from "node:http";
-import { dispatch, preloadRoutes } from "./participant-routes";
+import { participantRoutes } from "./participant-routes";
+import { serveRoutes } from "./serve-routes";
 
-let peakRss = process.memoryUsage().rss;
-setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100).unref();
-
-const server = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", async () => {
-    try {
-      const url = new URL(req.url ?? "/", "http://localhost:3000");
-      if (url.pathname === "/__bench/stats") {
-        const cpu = process.cpuUsage();
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ rss: process.memoryUsage().rss, peakRss, cpuMs: (cpu.user + cpu.system) / 1000 }));
-        return;
-      }
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const method = req.method ?? "GET";
-      const body = chunks.length ? Buffer.concat(chunks).toString("utf8") : undefined;
-      const response = await dispatch(url, method, headers, body);
-      const bytes = Buffer.from(await response.arrayBuffer());
-      const out: Record<string, string | string[]> = {};
-      response.headers.forEach((v, k) => {
-        if (k !== "set-cookie") out[k] = v;
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) out["set-cookie"] = cookies;
-      out["content-length"] = String(bytes.byteLength);
-      res.writeHead(response.status, out);
-      res.end(bytes);
-    } catch (e) {
-      res.writeHead(500, { "content-type": "text/plain" });
-      res.end(String(e instanceof Error ? e.stack : e));
-    }
-  });
-});
-server.keepAliveTimeout = 60_000;
-// Exit cleanly on SIGINT (so --cpu-prof writes its profile).
-process.on("SIGINT", () => process.exit(0));
-// Load every handler module before listening: a running server has them loaded already.
-await preloadRoutes();
-server.listen(0, "127.0.0.1", () => {
-  const addr = server.address();
-  console.log(`listening ${typeof addr === "object" && addr ? addr.port : 0}`);
-});
+await serveRoutes(participantRoutes);

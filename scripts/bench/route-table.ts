@@ -1,0 +1,36 @@
+/**
+ * Route handlers mounted by path, for the benchmarks' plain-Node servers and in-process clients
+ * (participant-routes.ts, annotation-routes.ts). Benchmark tooling only.
+ */
+import { NextRequest } from "next/server";
+
+type Handler = (request: unknown, context: unknown) => Promise<Response>;
+
+/** `[path pattern, method, module loader, names of the pattern's captured params]`. */
+export type RouteEntry = [RegExp, string, () => Promise<Record<string, unknown>>, string[]];
+
+export type RouteTable = {
+  /** Runs the matching route handler on a request (404 Response when no route matches). */
+  dispatch: (url: URL, method: string, headers: Headers, body: string | undefined) => Promise<Response>;
+  /** Imports every handler module (a started server has them loaded). */
+  preloadRoutes: () => Promise<void>;
+};
+
+export function routeTable(routes: readonly RouteEntry[]): RouteTable {
+  return {
+    async dispatch(url, method, headers, body) {
+      for (const [re, m, load, names] of routes) {
+        const match = re.exec(url.pathname);
+        if (!match || m !== method) continue;
+        const handler = (await load())[method] as Handler;
+        const request = new NextRequest(url, { method, headers, body });
+        const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+        return handler(request, { params: Promise.resolve(params) });
+      }
+      return new Response(`no route for ${method} ${url.pathname}`, { status: 404 });
+    },
+    async preloadRoutes() {
+      await Promise.all(routes.map(([, , load]) => load()));
+    },
+  };
+}
