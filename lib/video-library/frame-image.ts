@@ -21,6 +21,11 @@ type Video = Parameters<typeof mediaFile>[0] & { id: string };
 export const FRAME_IMAGE_WIDTH = 160;
 
 export async function frameImageFile(video: Video, frame: number, width = FRAME_IMAGE_WIDTH): Promise<StoredFile> {
+  const dir = resolveInside(videoStoragePaths(video.storageKey).dir, "frames");
+  const file = resolveInside(dir, `${frame}-w${width}.jpg`);
+  const out: StoredFile = { path: file, contentType: "image/jpeg", etag: `"${video.sha256}-frame-${frame}-w${width}"` };
+  // Written only for a valid frame, so a hit needs neither the PTS table nor ffmpeg.
+  if (await nonEmpty(file)) return out;
   const table = await readPtsSidecar(ptsFile(video, "playback").path);
   const n = table.pts.length;
   if (!Number.isInteger(frame) || frame < 0 || frame >= n) throw new HttpError(422, `frame: must be a whole frame index from 0 to ${n - 1}`, "invalid_frame");
@@ -29,10 +34,6 @@ export async function frameImageFile(video: Video, frame: number, width = FRAME_
   const next = frame + 1 < n ? (table.pts[frame + 1] - table.pts[frame]) * tick : Infinity;
   const prev = frame > 0 ? (table.pts[frame] - table.pts[frame - 1]) * tick : Infinity;
   const margin = Math.min(0.001, prev / 4, next / 4);
-  const dir = resolveInside(videoStoragePaths(video.storageKey).dir, "frames");
-  const file = resolveInside(dir, `${frame}-w${width}.jpg`);
-  const out: StoredFile = { path: file, contentType: "image/jpeg", etag: `"${video.sha256}-frame-${frame}-w${width}"` };
-  if (await nonEmpty(file)) return out;
   await mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `.tmp-${randomUUID()}.jpg`);
   const seek = Math.max(0, sec - (Number.isFinite(margin) ? margin : 0.001));
