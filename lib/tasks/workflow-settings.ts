@@ -40,7 +40,7 @@ export const ACTIVITY_LABELS: Record<string, string> = {
 export type WorkflowBenchmark = keyof typeof ANNOTATION_ACTIVITIES;
 export const ANNOTATION_MODES = ["blank", "prefill"] as const;
 export type AnnotationMode = (typeof ANNOTATION_MODES)[number];
-export const MAX_ANNOTATIONS_PER_ITEM = 2;
+export const MAX_ANNOTATIONS_PER_ITEM = 5;
 
 export function activitiesOf(kind: string): readonly string[] {
   return (ANNOTATION_ACTIVITIES as Record<string, readonly string[]>)[kind] ?? [];
@@ -68,7 +68,7 @@ const fields = {
     .number({ message: "must be a number" })
     .int("must be a whole number")
     .min(1, "must be at least 1")
-    .max(MAX_ANNOTATIONS_PER_ITEM, `must be at most ${MAX_ANNOTATIONS_PER_ITEM} (2 = double review)`),
+    .max(MAX_ANNOTATIONS_PER_ITEM, `must be at most ${MAX_ANNOTATIONS_PER_ITEM} (2 or more = blind double review)`),
   annotatorIds: z.array(z.string().min(1).max(64)).max(10_000).nullable(),
 };
 
