@@ -1,19 +1,16 @@
 import "server-only";
-import { audit, type DbTx } from "@/lib/audit/audit";
-import { STORED_ITEM_SELECT, itemContentKey, itemSnapshot, normalisedFromStored, truthContentKey } from "@/lib/benchmarks/stored-item";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
-import { bumpTruthVersion, truthCommitted } from "@/lib/truth/truth-version";
+import { truthCommitted } from "@/lib/truth/truth-version";
 import type { TaskUser } from "@/lib/tasks/task-access";
 import { parseWorkflowSettings } from "@/lib/tasks/workflow-settings";
-import { annotationFor, type LoadedAnnotation } from "./annotation-access";
+import { annotationFor } from "./annotation-access";
 import { annotationSubmitted, taskReassigned, versionConflict } from "./annotation-errors";
-import { annotationDocumentSchema, type AnnotationDocument } from "./document";
+import { annotationDocumentSchema } from "./document";
 import { assertValidDocument } from "./save-annotation";
 import { submitProblems } from "./submit-rules";
 import { truthFromDocument } from "./truth-from-document";
-import { videoTiming } from "./video-timeline";
-import { frameTimeAtSec } from "./video-timing";
+import { writeItemTruth } from "./write-item-truth";
 import { writeVersion } from "./write-version";
 
 export type SubmitResult = { version: number; submittedAt: string; truthWritten: boolean; truthChanged: boolean; projectTruthVersion: number | null };
@@ -59,7 +56,15 @@ export async function submitAnnotation(user: TaskUser, annotationId: string, bas
     status: "SUBMITTED",
     inTransaction: writesTruth
       ? async (tx, version) => {
-          const r = await writeTruth(tx, annotation, doc, version, user.id);
+          const r = await writeItemTruth(tx, {
+            itemId: annotation.itemId,
+            video: annotation.item.video,
+            doc,
+            provenance: { annotationId: annotation.id, annotationVersion: version, annotatedById: annotation.authorId, adjudicationId: null },
+            actorId: user.id,
+            reason: `annotation submitted (version ${version})`,
+            audit: { action: "annotation.submit", targetType: "Annotation", targetId: annotation.id, details: { version } },
+          });
           truthChanged = r.truthChanged;
           projectTruthVersion = r.projectTruthVersion;
         }
@@ -69,85 +74,3 @@ export async function submitAnnotation(user: TaskUser, annotationId: string, bas
   return { version: written.version, submittedAt: written.savedAt.toISOString(), truthWritten: writesTruth, truthChanged, projectTruthVersion };
 }
 
-async function writeTruth(tx: DbTx, annotation: LoadedAnnotation, doc: AnnotationDocument, version: number, actorId: string) {
-  const row = await tx.item.findUniqueOrThrow({
-    where: { id: annotation.itemId },
-    select: { ...STORED_ITEM_SELECT, projectId: true, status: true, removalReason: true, notes: true, project: { select: { truthVersion: true } } },
-  });
-  const stored = normalisedFromStored(row);
-  const update = truthFromDocument(doc, { item: stored, status: row.status, removalReason: row.removalReason });
-  const next = update.next;
-  const itemChanged = itemContentKey(stored) !== itemContentKey(next) || update.status !== row.status || update.removalReason !== row.removalReason;
-  const truthChanged = !row.truth || truthContentKey(stored) !== truthContentKey(next);
-  const now = new Date();
-  const provenance = { annotationId: annotation.id, annotationVersion: version, annotatedById: annotation.authorId, annotatedAt: now };
-  let projectTruthVersion = row.project.truthVersion;
-  const itemVersion = itemChanged || truthChanged ? row.version + 1 : row.version;
-  if (itemChanged || truthChanged) {
-    const updated = await tx.item.updateMany({
-      where: { id: row.id, version: row.version },
-      data: { question: next.question, presentation: next.presentation as never, labels: next.labels as never, status: update.status, removalReason: update.removalReason, version: itemVersion },
-    });
-    if (updated.count !== 1) throw new HttpError(409, "The item was edited while you submitted; submit again.", "item_conflict");
-  }
-  if (truthChanged) {
-    await tx.itemTruth.upsert({
-      where: { itemId: row.id },
-      create: { itemId: row.id, answer: next.truth.answer as never, source: next.truth.source as never, ...provenance },
-      update: { answer: next.truth.answer as never, source: next.truth.source as never, version: { increment: 1 }, ...provenance },
-    });
-    if (update.queryFrames) {
-      await tx.queryPoint.deleteMany({ where: { itemId: row.id, ordinal: { gte: next.queryPoints.length } } });
-      const old = new Map(row.queryPoints.map((q) => [q.ordinal, q]));
-      for (const [i, q] of next.queryPoints.entries()) {
-        const prev = old.get(q.ordinal);
-        const frameIndex = update.queryFrames[i];
-        if (!prev) await tx.queryPoint.create({ data: { itemId: row.id, ordinal: q.ordinal, timeSec: q.timeSec, frameIndex } });
-        else if (prev.timeSec !== q.timeSec || prev.frameIndex !== frameIndex) await tx.queryPoint.update({ where: { id: prev.id }, data: { timeSec: q.timeSec, frameIndex } });
-      }
-    }
-    if (update.spanFrames) {
-      await tx.evidenceSpan.deleteMany({ where: { itemId: row.id, source: "TRUTH" } });
-      const frames = await spanFrameIndices(annotation, next.truthSpans, update.spanFrames);
-      if (next.truthSpans.length) {
-        await tx.evidenceSpan.createMany({
-          data: next.truthSpans.map((s, i) => ({ itemId: row.id, source: "TRUTH" as const, startSec: s.startSec, endSec: s.endSec, startFrame: frames[i][0], endFrame: frames[i][1], label: s.label ?? "" })),
-        });
-      }
-    }
-    projectTruthVersion = await bumpTruthVersion(row.projectId, tx);
-  } else if (row.truth) {
-    // Verified without change (keep): provenance only; the truth and its version stay.
-    await tx.itemTruth.update({ where: { itemId: row.id }, data: provenance });
-  }
-  if (itemChanged || truthChanged) {
-    await tx.itemRevision.create({
-      data: {
-        itemId: row.id,
-        version: itemVersion,
-        authorId: actorId,
-        snapshot: { ...itemSnapshot(next), status: update.status, removalReason: update.removalReason, notes: row.notes } as never,
-        reason: `annotation submitted (version ${version})${update.status === "REMOVED" && row.status !== "REMOVED" ? `: removed: ${update.removalReason}` : ""}`,
-      },
-    });
-  }
-  await audit(
-    {
-      actorId,
-      action: "annotation.submit",
-      targetType: "Annotation",
-      targetId: annotation.id,
-      details: { itemId: row.id, externalId: row.externalId, version, truthChanged, itemChanged, status: update.status },
-    },
-    tx,
-  );
-  return { truthChanged, projectTruthVersion };
-}
-
-/** Frames of truth spans at whole seconds (EC-Bench): the frame shown at each rounded second on the item's video. */
-async function spanFrameIndices(annotation: LoadedAnnotation, spans: readonly { startSec: number; endSec: number }[], fallback: [number, number][]): Promise<[number | null, number | null][]> {
-  const video = annotation.item.video;
-  const timing = video && video.status === "READY" ? await videoTiming(video).catch(() => null) : null;
-  if (!timing) return fallback;
-  return spans.map((s) => [frameTimeAtSec(timing, s.startSec).frame, frameTimeAtSec(timing, s.endSec).frame]);
-}
