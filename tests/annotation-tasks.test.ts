@@ -51,7 +51,7 @@ describe("workflow settings", () => {
     const ok = await put({ mode: "blank", annotationsPerItem: 2, annotatorIds: [a1.id] });
     expect(ok.status).toBe(200);
     expect(ok.json.workflow).toMatchObject({ mode: "blank", annotationsPerItem: 2, annotatorIds: [a1.id] });
-    const bad = await put({ activities: ["evidence"], annotationsPerItem: 3 });
+    const bad = await put({ activities: ["evidence"], annotationsPerItem: 6 });
     expect(bad.status).toBe(400);
     expect(bad.json.error.details.map((d: { field: string }) => d.field)).toContain("annotationsPerItem");
     const kind = await put({ activities: ["evidence"] });

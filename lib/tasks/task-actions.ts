@@ -32,6 +32,11 @@ export async function reassignTask(taskId: string, userId: string | null, actor:
     if (!eligible) throw new HttpError(400, "userId: may not annotate in this project", "invalid_input", [{ field: "userId", message: "may not annotate in this project" }]);
     const other = await db.task.count({ where: { itemId: task.itemId, userId, kind: task.kind, id: { not: taskId } } });
     if (other > 0) throw new HttpError(409, "userId: already has a task on this item (never the same person twice on one item)", "same_item");
+    const authored = await db.itemRevision.findFirst({ where: { itemId: task.itemId, authorId: userId }, select: { author: { select: { name: true, email: true } } } });
+    if (authored?.author) {
+      const who = authored.author.name ? `${authored.author.name} (${authored.author.email})` : authored.author.email;
+      throw new HttpError(409, `userId: ${who} authored this item and may not annotate it (conflict of interest)`, "conflict_of_interest", [{ field: "userId", message: `${who} authored this item` }]);
+    }
   }
   await db.$transaction(async (tx) => {
     if (task.userId !== userId) await tx.annotation.updateMany({ where: { taskId }, data: { taskId: null } });
