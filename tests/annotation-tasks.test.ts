@@ -43,7 +43,7 @@ describe("workflow settings", () => {
     const { projectId } = await annotationProject("TOCBENCH", items(1), [a1, reviewer]);
     const vc = await annotationProject("VCBENCH", items(1), []);
     const get = await call(getWorkflow, `/api/projects/${projectId}/workflow`, { as: admin, params: { projectId } });
-    expect(get.json.workflow).toEqual({ activities: ["qa_verification"], mode: "prefill", annotationsPerItem: 1, annotatorIds: null });
+    expect(get.json.workflow).toEqual({ activities: ["qa_verification"], mode: "prefill", annotationsPerItem: 1, annotatorIds: null, expertSamplePercent: 0 });
     const vcGet = await call(getWorkflow, `/api/projects/${vc.projectId}/workflow`, { as: admin, params: { projectId: vc.projectId } });
     expect(vcGet.json.workflow).toMatchObject({ activities: ["events", "identities", "counts", "query_points"], mode: "blank" });
 

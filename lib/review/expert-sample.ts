@@ -5,13 +5,9 @@
  * `hash(itemId) mod 10000 < percent × 100`, with `hash` the 32-bit FNV-1a of the id's UTF-8
  * bytes: the same item is always sampled or always not, whoever submits and whenever.
  */
-import { z } from "zod";
+import { expertSamplePercentSchema } from "@/lib/tasks/workflow-settings";
 
-export const expertSamplePercentSchema = z
-  .number({ message: "must be a number" })
-  .min(0, "must be at least 0")
-  .max(100, "must be at most 100")
-  .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), { message: "must have at most 2 decimals" });
+export { expertSamplePercentSchema };
 
 export const DEFAULT_EXPERT_SAMPLE_PERCENT = 0;
 
