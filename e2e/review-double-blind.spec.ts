@@ -55,7 +55,10 @@ test("two annotators annotate the same item blind; after both submit the admin s
   await expect(status).toContainText("moments:");
   expect((await itemDetail(admin.request, projectId, itemId)).truth).toEqual(truthBefore);
 
-  // Still blind after the comparison: A's workspace shows A's three marks only.
+  // Still blind after the comparison: no review status on A's item page, A's workspace shows A's three marks only.
+  await a.page.goto(`/projects/${projectId}/items/${itemId}`);
+  await expect(a.page.getByRole("heading", { name: "Video" })).toBeVisible();
+  await expect(a.page.getByTestId("review-status")).toHaveCount(0);
   await openWorkspace(a.page, a.taskId);
   await expect(a.page.getByTestId("vcbench-panel").getByTestId("moment-row")).toHaveCount(3);
   await admin.context.close();

@@ -10,6 +10,7 @@ import { POST as claimRoute } from "@/app/api/tasks/[taskId]/claim/route";
 import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
 import { fromStoredAgreement } from "@/lib/review/stored-agreement";
 import { inExpertSample } from "@/lib/review/expert-sample";
+import { itemReviewStatus } from "@/lib/review/item-review-status";
 import { removeTempDir } from "@/lib/video/video-test-fixtures";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
@@ -162,6 +163,10 @@ describe("k = 2: agreement at the second submit", () => {
     const moments = stored.comparison.facets.find((f) => f.name === "moments")!;
     if (moments.kind === "timestamps") expect(moments.pairs[0].f1).toBeCloseTo(2 / 3, 10);
     expect(await truthOf(items[1])).toEqual(truthBefore);
+    // The staff item page's review status.
+    expect(await itemReviewStatus(items[1])).toEqual([
+      { id: adj!.id, kind: "double", status: "DISPUTED", annotations: 2, reasons: stored.comparison.reasons, updatedAt: adj!.updatedAt.toISOString(), resolvedAt: null },
+    ]);
   });
 
   it("a reopened pass submitted again recomputes (disputed → agreed → disputed); a RESOLVED one is kept", async () => {
