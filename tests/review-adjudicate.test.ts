@@ -292,6 +292,10 @@ describe("expert kind", () => {
     expect(p.json.annotations[0]).toMatchObject({ letter: "A", annotationId: s.annotationIds[0] });
     const picks = await resolve(id, rev2, { baseVersion: 1, picks: [{ differenceId: "moments:0.a1", take: 0 }], note: "" });
     expect(picks.json.error.code).toBe("pick_problems");
+    const outside = await resolve(id, rev2, { baseVersion: 1, document: e1Doc([30, 90, 900], [100, 210, 280], "a"), note: "moved" });
+    expect(outside.status).toBe(422);
+    expect(outside.json.error.code).toBe("pick_problems");
+    expect(outside.json.error.details.problems[0].path).toMatch(/^document\.moments\[2\]/);
     const edited = e1Doc([30, 90, 150], [100, 210, 280], "a");
     expect((await resolve(id, rev2, { baseVersion: 1, document: edited, note: "" })).json.error.code).toBe("note_required");
     const ok = await resolve(id, rev2, { baseVersion: 1, note: "" });
