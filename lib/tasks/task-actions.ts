@@ -2,6 +2,7 @@ import "server-only";
 import { audit } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { assertAssigneesQualified } from "./qualification-gate";
 import { taskForUser, type TaskUser } from "./task-access";
 import { eligibleAnnotators } from "./workflow-store";
 
@@ -30,6 +31,7 @@ export async function reassignTask(taskId: string, userId: string | null, actor:
   if (userId) {
     const eligible = (await eligibleAnnotators(task.projectId)).some((u) => u.id === userId);
     if (!eligible) throw new HttpError(400, "userId: may not annotate in this project", "invalid_input", [{ field: "userId", message: "may not annotate in this project" }]);
+    if (task.kind !== "QUALIFY") await assertAssigneesQualified(task.projectId, [userId], "userId");
     const other = await db.task.count({ where: { itemId: task.itemId, userId, kind: task.kind, id: { not: taskId } } });
     if (other > 0) throw new HttpError(409, "userId: already has a task on this item (never the same person twice on one item)", "same_item");
   }

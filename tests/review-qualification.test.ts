@@ -1,0 +1,224 @@
+import { db } from "@/tests/support/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getTask } from "@/app/api/annotate/tasks/[taskId]/route";
+import { PUT as putAnnotation } from "@/app/api/annotations/[id]/route";
+import { POST as submitRoute } from "@/app/api/annotations/[id]/submit/route";
+import { GET as myQualsRoute } from "@/app/api/me/qualifications/route";
+import { POST as nextRoute } from "@/app/api/me/tasks/next/route";
+import { DELETE as removeItemRoute } from "@/app/api/projects/[projectId]/gold-sets/[goldSetId]/items/[itemId]/route";
+import { PATCH as patchGoldSet } from "@/app/api/projects/[projectId]/gold-sets/[goldSetId]/route";
+import { GET as listGoldSets, POST as createGoldSet } from "@/app/api/projects/[projectId]/gold-sets/route";
+import { GET as listAttempts, POST as startRoute } from "@/app/api/projects/[projectId]/qualifications/route";
+import { POST as createTasksRoute } from "@/app/api/projects/[projectId]/tasks/route";
+import { POST as allowRetryRoute } from "@/app/api/qualifications/[id]/allow-retry/route";
+import { POST as claimRoute } from "@/app/api/tasks/[taskId]/claim/route";
+import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
+import { call } from "@/tests/support/requests";
+import { addMembers } from "@/tests/support/members";
+import { createTestUser, type TestUser } from "@/tests/support/users";
+import { annotationProject, makeTask, saveId } from "./annotation-helpers";
+
+/**
+ * Qualification (issue 12): gold sets, attempts as QUALIFY tasks in the normal workspace (gold truth
+ * never sent), scoring on the last submit, gating of claim / assignment / workspace, retry only
+ * after an admin allows it. TOC-Bench items: the gold decision of an item with truth is `keep`.
+ */
+const SECRET = "gold-secret-7f3a";
+const mcq = (id: string) => ({ externalId: id, format: "mcq_4", presentation: { options: ["a", "b", "c", "d"] }, truth: { answer: "B", source: { rationale: `${SECRET}-${id}` } } });
+
+let admin: TestUser;
+let reviewer: TestUser;
+let ann: TestUser;
+let ann2: TestUser;
+let projectId = "";
+let itemIds: string[] = [];
+let goldSetId = "";
+
+beforeAll(async () => {
+  admin = await createTestUser({ role: "ADMIN" });
+  reviewer = await createTestUser({ role: "REVIEWER" });
+  ann = await createTestUser({ role: "ANNOTATOR", name: "Quinn Qualify" });
+  ann2 = await createTestUser({ role: "ANNOTATOR", name: "Una Qualified" });
+  const p = await annotationProject("TOCBENCH", [mcq("g1"), mcq("g2"), mcq("g3"), mcq("real1"), { ...mcq("notruth"), truth: undefined }], [ann, ann2, reviewer]);
+  projectId = p.projectId;
+  itemIds = p.itemIds;
+});
+
+const asParams = { projectId: "" };
+const gold = (as: TestUser, json: unknown) => call(createGoldSet, `/api/projects/${projectId}/gold-sets`, { method: "POST", as, params: { ...asParams, projectId }, json });
+const start = (as: TestUser) => call(startRoute, `/api/projects/${projectId}/qualifications`, { method: "POST", as, params: { projectId }, json: {} });
+const open = (taskId: string, as: TestUser) => call(getTask, `/api/annotate/tasks/${taskId}`, { as, params: { taskId } });
+const mine = (as: TestUser) => call(myQualsRoute, "/api/me/qualifications", { as });
+const attempts = (as: TestUser) => call(listAttempts, `/api/projects/${projectId}/qualifications`, { as, params: { projectId } });
+
+/** Opens the task, saves the decision, submits; returns the submit response. */
+async function decide(taskId: string, as: TestUser, decision: Record<string, unknown>) {
+  const opened = await open(taskId, as);
+  expect(opened.status, opened.text).toBe(200);
+  const id = opened.json.annotation.id as string;
+  const saved = await call(putAnnotation, `/api/annotations/${id}`, { method: "PUT", as, params: { id }, json: { baseVersion: opened.json.annotation.version, clientSaveId: saveId(), data: { ...opened.json.annotation.data, ...decision } } });
+  expect(saved.status, saved.text).toBe(200);
+  return call(submitRoute, `/api/annotations/${id}/submit`, { as, params: { id }, json: { baseVersion: saved.json.version } });
+}
+
+describe("gold sets (admins)", () => {
+  it("validates: name, threshold in 0..1, items of the project with truth; non-admins refused", async () => {
+    const bad = await gold(admin, { name: " ", threshold: 1.5, itemIds: [] });
+    expect(bad.status).toBe(400);
+    const fields = (bad.json.error.details as { field?: string; path?: string }[]).map((d) => d.field ?? d.path);
+    expect(fields.join(" ")).toMatch(/name/);
+    expect(fields.join(" ")).toMatch(/threshold/);
+    expect(fields.join(" ")).toMatch(/itemIds/);
+    const noTruth = await gold(admin, { name: "Gold", itemIds: [itemIds[0], itemIds[4], "nope"] });
+    expect(noTruth.status).toBe(400);
+    expect(noTruth.json.error.message).toContain("itemIds.1: has no truth");
+    expect(noTruth.json.error.message).toContain("itemIds.2: is not an item of this project");
+    expect((await gold(reviewer, { name: "Gold", itemIds: [itemIds[0]] })).status).toBe(403);
+    expect(await db.goldSet.count({ where: { projectId } })).toBe(0);
+  });
+
+  it("creates a set with the default threshold 0.8; lists candidates with truth; a duplicate name is 409", async () => {
+    const res = await gold(admin, { name: "Gold A", itemIds: itemIds.slice(0, 3) });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json).toMatchObject({ name: "Gold A", threshold: 0.8, items: [{ externalId: "g1" }, { externalId: "g2" }, { externalId: "g3" }], attempts: { total: 0, open: 0 } });
+    goldSetId = res.json.id;
+    expect((await gold(admin, { name: "Gold A", itemIds: [itemIds[0]] })).json.error.code).toBe("name_taken");
+    const list = await call(listGoldSets, `/api/projects/${projectId}/gold-sets`, { as: admin, params: { projectId } });
+    expect(list.json.goldSets).toHaveLength(1);
+    expect(list.json.candidates.map((c: { externalId: string }) => c.externalId)).toEqual(["g1", "g2", "g3", "real1"]);
+    const patched = await call(patchGoldSet, `/api/projects/${projectId}/gold-sets/${goldSetId}`, { method: "PATCH", as: admin, params: { projectId, goldSetId }, json: { threshold: -0.1 } });
+    expect(patched.status).toBe(400);
+    expect(patched.text).toContain("threshold");
+  });
+});
+
+describe("gating before qualification", () => {
+  let realTask = "";
+  it("claim (Start next and Claim) refuses 403 not_qualified; the pooled real task stays in the pool", async () => {
+    realTask = await makeTask(projectId, itemIds[3], null);
+    const next = await call(nextRoute, "/api/me/tasks/next", { method: "POST", as: ann, json: { projectId } });
+    expect(next.status).toBe(403);
+    expect(next.json.error.code).toBe("not_qualified");
+    const claim = await call(claimRoute, `/api/tasks/${realTask}/claim`, { method: "POST", as: ann, params: { taskId: realTask } });
+    expect(claim.status).toBe(403);
+    expect(claim.json.error.code).toBe("not_qualified");
+    expect((await db.task.findUniqueOrThrow({ where: { id: realTask } })).userId).toBeNull();
+  });
+
+  it("assignment to a named unqualified annotator refuses naming them", async () => {
+    const created = await call(createTasksRoute, `/api/projects/${projectId}/tasks`, { method: "POST", as: admin, params: { projectId }, json: { items: { ids: [itemIds[3]] }, assignees: [ann.id] } });
+    expect(created.status).toBe(403);
+    expect(created.json.error.code).toBe("not_qualified");
+    expect(created.json.error.message).toContain("Quinn Qualify");
+    const reassigned = await call(reassignRoute, `/api/tasks/${realTask}`, { method: "PATCH", as: admin, params: { taskId: realTask }, json: { userId: ann.id } });
+    expect(reassigned.status).toBe(403);
+    expect(reassigned.json.error.message).toContain("Quinn Qualify");
+  });
+
+  it("an already assigned real task does not open for work (workspace 403 not_qualified)", async () => {
+    const assigned = await makeTask(projectId, itemIds[3], ann.id, "blank", 2);
+    const res = await open(assigned, ann);
+    expect(res.status).toBe(403);
+    expect(res.json.error.code).toBe("not_qualified");
+    expect(await db.annotation.count({ where: { taskId: assigned } })).toBe(0);
+    await db.task.delete({ where: { id: assigned } });
+  });
+});
+
+describe("an attempt", () => {
+  let qualificationId = "";
+  let taskIds: string[] = [];
+
+  it("starts: one blank QUALIFY task per gold item, attempt 1; starting again resumes it", async () => {
+    expect((await start(reviewer)).status).toBe(403);
+    const res = await start(ann);
+    expect(res.status, res.text).toBe(201);
+    expect(res.json).toMatchObject({ attempt: 1, created: true });
+    qualificationId = res.json.qualificationId;
+    taskIds = res.json.taskIds;
+    const tasks = await db.task.findMany({ where: { id: { in: taskIds } }, include: { item: true } });
+    expect(tasks.map((t) => [t.kind, t.mode, t.round, t.userId, t.qualificationId]).sort()).toEqual(Array(3).fill(["QUALIFY", "blank", 1, ann.id, qualificationId]));
+    expect(tasks.map((t) => t.item.externalId).sort()).toEqual(["g1", "g2", "g3"]);
+    const again = await start(ann);
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ qualificationId, created: false, taskIds });
+    const removeOpen = await call(removeItemRoute, "/x", { method: "DELETE", as: admin, params: { projectId, goldSetId, itemId: itemIds[0] } });
+    expect(removeOpen.status).toBe(409);
+    expect(removeOpen.json.error.code).toBe("attempts_open");
+  });
+
+  it("Start next gives the QUALIFY task; its workspace payload carries no gold truth", async () => {
+    const next = await call(nextRoute, "/api/me/tasks/next", { method: "POST", as: ann, json: { projectId } });
+    expect(next.status, next.text).toBe(200);
+    expect(taskIds).toContain(next.json.taskId);
+    for (const t of taskIds) {
+      const res = await open(t, ann);
+      expect(res.status).toBe(200);
+      expect(res.json.task.kind).toBe("QUALIFY");
+      expect(res.json.shownTruth).toBeNull();
+      expect(res.json.annotation.data.decision).toBeNull();
+      expect(res.text).not.toContain(SECRET);
+    }
+    const q = await mine(ann);
+    expect(q.json.qualifications).toEqual([expect.objectContaining({ projectId, state: "in_progress", threshold: 0.8, items: 3 })]);
+    expect(q.text).not.toContain(SECRET);
+  });
+
+  it("fails when decisions disagree with the gold: figures stored, FAILED, annotator sees figures but no reasons", async () => {
+    expect((await decide(taskIds[0], ann, { decision: "keep" })).status).toBe(200);
+    expect((await decide(taskIds[1], ann, { decision: "remove", removalReason: "mismatch" })).status).toBe(200);
+    expect((await db.qualification.findUniqueOrThrow({ where: { id: qualificationId } })).status).toBe("IN_PROGRESS");
+    const last = await decide(taskIds[2], ann, { decision: "keep" });
+    expect(last.status, last.text).toBe(200);
+    expect(last.json.truthWritten).toBe(false);
+    const row = await db.qualification.findUniqueOrThrow({ where: { id: qualificationId } });
+    // Labels A: keep, remove, keep vs gold keep ×3: p_o = 2/3, p_e = 2/3 → κ = 0.
+    expect(row).toMatchObject({ status: "FAILED", passed: false, kappa: 0 });
+    expect(row.submittedAt).not.toBeNull();
+    expect((row.details as { kinds: unknown[] }).kinds).toEqual([{ kind: "labels", kappa: 0, observedAgreement: 2 / 3, units: 3, passed: false }]);
+    expect((await db.itemTruth.findUniqueOrThrow({ where: { itemId: itemIds[1] } })).answer).toBe("B");
+    const q = await mine(ann);
+    expect(q.json.qualifications[0]).toMatchObject({ state: "failed", attempt: { attempt: 1, status: "FAILED", figures: [{ kind: "labels", kappa: 0, passed: false }] } });
+    expect(q.text).not.toContain("reasons");
+    const list = await attempts(reviewer);
+    expect(list.status).toBe(200);
+    expect(list.json.attempts[0]).toMatchObject({ user: { id: ann.id }, attempt: 1, status: "FAILED", kappa: 0, items: 3, tasksSubmitted: 3, canAllowRetry: true, figures: [{ kind: "labels", kappa: 0 }] });
+    expect(list.json.attempts[0].itemVerdicts.map((v: { verdict: string }) => v.verdict)).toEqual(["agreed", "disputed", "agreed"]);
+    expect((await attempts(ann)).status).toBe(403);
+    // Still gated.
+    expect((await call(nextRoute, "/api/me/tasks/next", { method: "POST", as: ann, json: { projectId } })).json.error.code).toBe("not_qualified");
+  });
+
+  it("retry only after an admin allows it; attempt 2 passes and lifts the gate", async () => {
+    const refused = await start(ann);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("retry_not_allowed");
+    expect((await call(allowRetryRoute, `/api/qualifications/${qualificationId}/allow-retry`, { method: "POST", as: reviewer, params: { id: qualificationId } })).status).toBe(403);
+    const allowed = await call(allowRetryRoute, `/api/qualifications/${qualificationId}/allow-retry`, { method: "POST", as: admin, params: { id: qualificationId } });
+    expect(allowed.status, allowed.text).toBe(200);
+    expect((await mine(ann)).json.qualifications[0].state).toBe("retry_allowed");
+    const second = await start(ann);
+    expect(second.status).toBe(201);
+    expect(second.json.attempt).toBe(2);
+    for (const t of second.json.taskIds as string[]) expect((await decide(t, ann, { decision: "keep" })).status).toBe(200);
+    const row = await db.qualification.findUniqueOrThrow({ where: { id: second.json.qualificationId } });
+    expect(row).toMatchObject({ status: "PASSED", passed: true, attempt: 2 });
+    // Every gold decision is keep: kappa undefined (no variation), raw agreement perfect → passes.
+    expect((row.details as { kinds: unknown[] }).kinds).toEqual([{ kind: "labels", kappa: null, observedAgreement: 1, units: 3, passed: true }]);
+    expect((await mine(ann)).json.qualifications[0]).toMatchObject({ state: "passed", attempt: { attempt: 2, status: "PASSED" } });
+    const allowPassed = await call(allowRetryRoute, `/api/qualifications/${row.id}/allow-retry`, { method: "POST", as: admin, params: { id: row.id } });
+    expect(allowPassed.json.error.code).toBe("not_failed");
+    expect((await start(ann)).json.error.code).toBe("already_qualified");
+    const next = await call(nextRoute, "/api/me/tasks/next", { method: "POST", as: ann, json: { projectId } });
+    expect(next.status, next.text).toBe(200);
+    expect(next.json.taskId).toBeTruthy();
+    expect((await db.task.findUniqueOrThrow({ where: { id: next.json.taskId } })).kind).toBe("ANNOTATE");
+  });
+
+  it("admins remove an item from a set once no attempt is open; not the last one", async () => {
+    await addMembers(projectId, ann2);
+    const res = await call(removeItemRoute, "/x", { method: "DELETE", as: admin, params: { projectId, goldSetId, itemId: itemIds[2] } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.items.map((i: { externalId: string }) => i.externalId)).toEqual(["g1", "g2"]);
+  });
+});
