@@ -4,7 +4,7 @@ import { Breadcrumbs, type Crumb } from "@/components/ui/breadcrumbs";
 import { cn } from "@/components/ui/cn";
 import { KindBadge } from "./kind-badge";
 
-export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "workflow" | "settings";
+export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "workflow" | "settings" | "qualification";
 
 /**
  * The project's breadcrumb (Projects / … / `crumbs`), title and section tabs (Overview, Items,
@@ -17,6 +17,7 @@ export function ProjectHeader({
   actions,
   subtitle,
   crumbs = [],
+  canReview = false,
 }: {
   project: { id: string; name: string; benchmark: string; description?: string };
   current: ProjectTab;
@@ -25,6 +26,8 @@ export function ProjectHeader({
   subtitle?: ReactNode;
   /** Crumbs after "Projects" (the project's own name is the title below). */
   crumbs?: readonly Crumb[];
+  /** The viewer reviews in the project (reviewer tabs: Qualification). */
+  canReview?: boolean;
 }) {
   const base = `/projects/${encodeURIComponent(project.id)}`;
   const tabs: { key: ProjectTab; href: string; label: string }[] = [
@@ -38,6 +41,7 @@ export function ProjectHeader({
           { key: "settings" as const, href: `${base}/settings`, label: "Settings" },
         ]
       : []),
+    ...(isAdmin || canReview ? [{ key: "qualification" as const, href: `${base}/qualification`, label: "Qualification" }] : []),
   ];
   return (
     <div className="flex flex-col gap-3">
