@@ -1,5 +1,5 @@
 import { db } from "@/tests/support/test-db";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getTask } from "@/app/api/annotate/tasks/[taskId]/route";
 import { PUT as putAnnotation } from "@/app/api/annotations/[id]/route";
 import { POST as submitRoute } from "@/app/api/annotations/[id]/submit/route";
@@ -16,7 +16,8 @@ import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
 import { call } from "@/tests/support/requests";
 import { addMembers } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
-import { annotationProject, makeTask, saveId } from "./annotation-helpers";
+import { removeTempDir } from "@/lib/video/video-test-fixtures";
+import { annotationProject, annotationVideos, makeTask, saveId, type AnnotationVideos } from "./annotation-helpers";
 
 /**
  * Qualification (issue 12): gold sets, attempts as QUALIFY tasks in the normal workspace (gold truth
@@ -220,5 +221,65 @@ describe("an attempt", () => {
     const res = await call(removeItemRoute, "/x", { method: "DELETE", as: admin, params: { projectId, goldSetId, itemId: itemIds[2] } });
     expect(res.status, res.text).toBe(200);
     expect(res.json.items.map((i: { externalId: string }) => i.externalId)).toEqual(["g1", "g2"]);
+  });
+});
+
+describe("timestamps (VCBench E1-Action): the gold truth becomes marks; binned kappa per kind", () => {
+  let videos: AnnotationVideos;
+  let vProject = "";
+  const ft = (frame: number) => ({ frame, sec: Math.round((frame / 30) * 1e6) / 1e6 });
+
+  beforeAll(async () => {
+    videos = await annotationVideos();
+    const item = (id: string, times: number[]) => ({
+      externalId: id,
+      labels: { subtype: "E1-Action", source_dataset: "demo" },
+      videoId: videos.cfr,
+      videoRef: "demo/cfr.mp4",
+      truth: { answer: [1, 2, 2], source: { occurrence_times: times } },
+      queryTimes: [0.2, 0.6, 0.9],
+    });
+    const p = await annotationProject("VCBENCH", [item("v1", [0.1, 0.5]), item("v2", [0.3])], [ann, ann2]);
+    vProject = p.projectId;
+    const res = await call(createGoldSet, `/api/projects/${vProject}/gold-sets`, { method: "POST", as: admin, params: { projectId: vProject }, json: { name: "Marks", threshold: 0.9, itemIds: p.itemIds } });
+    expect(res.status, res.text).toBe(201);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (videos) await removeTempDir(videos.dir);
+  });
+
+  async function attemptWith(as: TestUser, marks: number[][]) {
+    const started = await call(startRoute, `/api/projects/${vProject}/qualifications`, { method: "POST", as, params: { projectId: vProject }, json: {} });
+    expect(started.status, started.text).toBe(201);
+    const ids = started.json.taskIds as string[];
+    for (const [i, t] of ids.entries()) {
+      const opened = await open(t, as);
+      expect(opened.json.annotation.data.moments).toEqual([]);
+      expect(opened.json.shownTruth).toBeNull();
+      const res = await decide(t, as, { moments: marks[i].map((f, j) => ({ id: `m${j}`, at: ft(f), label: "", comment: "" })) });
+      expect(res.status, res.text).toBe(200);
+    }
+    return db.qualification.findUniqueOrThrow({ where: { id: started.json.qualificationId } });
+  }
+
+  it("marks on the gold frames pass with kappa 1 for timestamps", async () => {
+    const q = await attemptWith(ann, [[3, 15], [9]]);
+    expect(q.status).toBe("PASSED");
+    const kinds = (q.details as { kinds: { kind: string; kappa: number | null; passed: boolean }[] }).kinds;
+    expect(kinds.find((k) => k.kind === "timestamps")).toMatchObject({ kappa: 1, passed: true });
+  });
+
+  it("marks elsewhere fail: timestamps kappa below the set's threshold 0.9", async () => {
+    const q = await attemptWith(ann2, [[3, 27], [9]]);
+    expect(q.status).toBe("FAILED");
+    const d = q.details as { threshold: number; kinds: { kind: string; kappa: number | null; passed: boolean }[] };
+    expect(d.threshold).toBe(0.9);
+    const ts = d.kinds.find((k) => k.kind === "timestamps")!;
+    // 30 frames in bins of 5 → 6 bins per item, 12 in all; gold bins {0, 3} and {1}, annotator {0, 5} and {1}:
+    // n11 = 2, n10 = 1 (gold only), n01 = 1, n00 = 8 → p_o = 10/12, p_e = (3·3 + 9·9)/144 = 90/144 → κ = (120 − 90)/(144 − 90) = 5/9.
+    expect(ts.kappa).toBeCloseTo(5 / 9, 10);
+    expect(ts.passed).toBe(false);
+    expect(q.kappa).toBeLessThan(0.9);
   });
 });
