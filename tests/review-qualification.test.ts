@@ -13,8 +13,8 @@ import { POST as createTasksRoute } from "@/app/api/projects/[projectId]/tasks/r
 import { POST as allowRetryRoute } from "@/app/api/qualifications/[id]/allow-retry/route";
 import { POST as claimRoute } from "@/app/api/tasks/[taskId]/claim/route";
 import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
+import { submitAnnotation } from "@/lib/annotation/submit-annotation";
 import { call } from "@/tests/support/requests";
-import { addMembers } from "@/tests/support/members";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { removeTempDir } from "@/lib/video/video-test-fixtures";
 import { annotationProject, annotationVideos, makeTask, saveId, type AnnotationVideos } from "./annotation-helpers";
@@ -216,8 +216,20 @@ describe("an attempt", () => {
     expect((await db.task.findUniqueOrThrow({ where: { id: next.json.taskId } })).kind).toBe("ANNOTATE");
   });
 
+  it("an attempt completed without the route's hook is scored when attempts are read (catch-up)", async () => {
+    const started = await start(ann2);
+    expect(started.status, started.text).toBe(201);
+    for (const t of started.json.taskIds as string[]) {
+      const opened = await open(t, ann2);
+      const id = opened.json.annotation.id as string;
+      const saved = await call(putAnnotation, `/api/annotations/${id}`, { method: "PUT", as: ann2, params: { id }, json: { baseVersion: opened.json.annotation.version, clientSaveId: saveId(), data: { ...opened.json.annotation.data, decision: "keep" } } });
+      await submitAnnotation(ann2, id, saved.json.version);
+    }
+    expect((await db.qualification.findUniqueOrThrow({ where: { id: started.json.qualificationId } })).status).toBe("IN_PROGRESS");
+    expect((await mine(ann2)).json.qualifications[0]).toMatchObject({ state: "passed", attempt: { status: "PASSED" } });
+  });
+
   it("admins remove an item from a set once no attempt is open; not the last one", async () => {
-    await addMembers(projectId, ann2);
     const res = await call(removeItemRoute, "/x", { method: "DELETE", as: admin, params: { projectId, goldSetId, itemId: itemIds[2] } });
     expect(res.status, res.text).toBe(200);
     expect(res.json.items.map((i: { externalId: string }) => i.externalId)).toEqual(["g1", "g2"]);

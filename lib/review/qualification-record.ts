@@ -78,8 +78,15 @@ export async function scoreOpenAttempts(where: { userId?: string; projectId?: st
   for (const q of open) await scoreAttemptIfComplete(q.id);
 }
 
-/** After a submit: scores the attempt of a QUALIFY task when it was the last one. */
+/**
+ * After a submit: scores the attempt of a QUALIFY task when it was the last one. The submit has
+ * committed already, so a failure here is logged, not answered: the listing catch-up scores it later.
+ */
 export async function afterQualifySubmit(annotationId: string): Promise<void> {
-  const a = await db.annotation.findUnique({ where: { id: annotationId }, select: { task: { select: { kind: true, qualificationId: true } } } });
-  if (a?.task?.kind === "QUALIFY" && a.task.qualificationId) await scoreAttemptIfComplete(a.task.qualificationId);
+  try {
+    const a = await db.annotation.findUnique({ where: { id: annotationId }, select: { task: { select: { kind: true, qualificationId: true } } } });
+    if (a?.task?.kind === "QUALIFY" && a.task.qualificationId) await scoreAttemptIfComplete(a.task.qualificationId);
+  } catch (error) {
+    console.error(`[playhead] qualification scoring after the submit of annotation ${annotationId} failed; it is retried when attempts are listed`, error);
+  }
 }
