@@ -13,6 +13,7 @@ import { POST as createTasksRoute } from "@/app/api/projects/[projectId]/tasks/r
 import { POST as allowRetryRoute } from "@/app/api/qualifications/[id]/allow-retry/route";
 import { POST as claimRoute } from "@/app/api/tasks/[taskId]/claim/route";
 import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
+import { POST as skipRoute } from "@/app/api/tasks/[taskId]/skip/route";
 import { submitAnnotation } from "@/lib/annotation/submit-annotation";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
@@ -160,6 +161,9 @@ describe("an attempt", () => {
       expect(res.json.annotation.data.decision).toBeNull();
       expect(res.text).not.toContain(SECRET);
     }
+    const skip = await call(skipRoute, `/api/tasks/${taskIds[0]}/skip`, { method: "POST", as: ann, params: { taskId: taskIds[0] }, json: { reason: "too hard" } });
+    expect(skip.status).toBe(409);
+    expect(skip.json.error.code).toBe("qualify_not_skippable");
     const q = await mine(ann);
     expect(q.json.qualifications).toEqual([expect.objectContaining({ projectId, state: "in_progress", threshold: 0.8, items: 3 })]);
     expect(q.text).not.toContain(SECRET);

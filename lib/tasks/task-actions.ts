@@ -10,6 +10,7 @@ import { eligibleAnnotators } from "./workflow-store";
 export async function skipTask(user: TaskUser, taskId: string, reason: string): Promise<{ status: "SKIPPED"; skipReason: string }> {
   const { task } = await taskForUser(user, taskId);
   if (task.userId !== user.id) throw new HttpError(403, "Only the task's annotator may skip it.", "forbidden");
+  if (task.kind === "QUALIFY") throw new HttpError(409, "Qualification items cannot be skipped: the attempt is scored once every one is submitted.", "qualify_not_skippable");
   const r = await db.task.updateMany({ where: { id: taskId, userId: user.id, status: { in: ["OPEN", "IN_PROGRESS"] } }, data: { status: "SKIPPED", skipReason: reason } });
   if (r.count !== 1) {
     const now = await db.task.findUniqueOrThrow({ where: { id: taskId }, select: { status: true } });

@@ -110,7 +110,7 @@ function QueueRow({ task: t, skipping, onSkip, onSkipped }: { task: QueueEntry; 
           <Link href={`/annotate/${encodeURIComponent(t.id)}`} className={buttonClasses(active ? "primary" : "secondary", "sm")}>
             {t.status === "IN_PROGRESS" ? "Continue" : active ? "Open" : "View"}
           </Link>{" "}
-          {active && (
+          {active && t.kind !== "QUALIFY" && (
             <Button variant="ghost" size="sm" onClick={onSkip} aria-expanded={skipping}>
               Skip
             </Button>
