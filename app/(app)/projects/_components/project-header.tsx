@@ -14,20 +14,20 @@ export function ProjectHeader({
   project,
   current,
   isAdmin,
+  canReview = false,
   actions,
   subtitle,
   crumbs = [],
-  canReview = false,
 }: {
   project: { id: string; name: string; benchmark: string; description?: string };
   current: ProjectTab;
   isAdmin: boolean;
+  /** Reviewer member (or admin): shows the Agreement tab. */
+  canReview?: boolean;
   actions?: ReactNode;
   subtitle?: ReactNode;
   /** Crumbs after "Projects" (the project's own name is the title below). */
   crumbs?: readonly Crumb[];
-  /** The viewer reviews in the project (reviewer tabs: Qualification). */
-  canReview?: boolean;
 }) {
   const base = `/projects/${encodeURIComponent(project.id)}`;
   const tabs: { key: ProjectTab; href: string; label: string }[] = [

@@ -24,12 +24,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function ProjectQualificationPage({ params }: { params: Params }) {
   const { projectId } = await params;
-  const user = await requireUser(["ADMIN", "REVIEWER"], `/projects/${encodeURIComponent(projectId)}/qualification`);
-  const { project, isAdmin } = await projectForPage(projectId, "read");
+  await requireUser(["ADMIN", "REVIEWER"], `/projects/${encodeURIComponent(projectId)}/qualification`);
+  const { project, isAdmin, truthVisible } = await projectForPage(projectId, "read");
   const [goldSets, attempts, candidates] = await Promise.all([listGoldSets(project.id), listAttempts(project.id), isAdmin ? goldCandidates(project.id) : Promise.resolve([])]);
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 p-6">
-      <ProjectHeader project={project} current="qualification" isAdmin={isAdmin} canReview={user.role === "REVIEWER"} />
+      <ProjectHeader project={project} current="qualification" isAdmin={isAdmin} canReview={truthVisible} />
       <Card>
         <CardHeader
           title="Attempts"
