@@ -5,6 +5,7 @@ import { PUT as putAnnotation } from "@/app/api/annotations/[id]/route";
 import { POST as submitRoute } from "@/app/api/annotations/[id]/submit/route";
 import { GET as myQualsRoute } from "@/app/api/me/qualifications/route";
 import { POST as nextRoute } from "@/app/api/me/tasks/next/route";
+import { GET as myTasksRoute } from "@/app/api/me/tasks/route";
 import { DELETE as removeItemRoute } from "@/app/api/projects/[projectId]/gold-sets/[goldSetId]/items/[itemId]/route";
 import { PATCH as patchGoldSet } from "@/app/api/projects/[projectId]/gold-sets/[goldSetId]/route";
 import { GET as listGoldSets, POST as createGoldSet } from "@/app/api/projects/[projectId]/gold-sets/route";
@@ -105,6 +106,9 @@ describe("gating before qualification", () => {
     expect(claim.status).toBe(403);
     expect(claim.json.error.code).toBe("not_qualified");
     expect((await db.task.findUniqueOrThrow({ where: { id: realTask } })).userId).toBeNull();
+    const queue = await call(myTasksRoute, "/api/me/tasks", { as: ann });
+    expect(queue.json.pool).toEqual([]);
+    expect((await call(myTasksRoute, "/api/me/tasks", { as: ann2 })).json.pool).toEqual([]);
   });
 
   it("assignment to a named unqualified annotator refuses naming them", async () => {
@@ -214,6 +218,7 @@ describe("an attempt", () => {
     const allowPassed = await call(allowRetryRoute, `/api/qualifications/${row.id}/allow-retry`, { method: "POST", as: admin, params: { id: row.id } });
     expect(allowPassed.json.error.code).toBe("not_failed");
     expect((await start(ann)).json.error.code).toBe("already_qualified");
+    expect((await call(myTasksRoute, "/api/me/tasks", { as: ann })).json.pool).toEqual([{ projectId, projectName: expect.any(String), open: 1 }]);
     const next = await call(nextRoute, "/api/me/tasks/next", { method: "POST", as: ann, json: { projectId } });
     expect(next.status, next.text).toBe(200);
     expect(next.json.taskId).toBeTruthy();
