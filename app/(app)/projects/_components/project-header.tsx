@@ -4,7 +4,7 @@ import { Breadcrumbs, type Crumb } from "@/components/ui/breadcrumbs";
 import { cn } from "@/components/ui/cn";
 import { KindBadge } from "./kind-badge";
 
-export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "workflow" | "settings";
+export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "workflow" | "settings" | "qualification";
 
 /**
  * The project's breadcrumb (Projects / … / `crumbs`), title and section tabs (Overview, Items,
@@ -14,6 +14,7 @@ export function ProjectHeader({
   project,
   current,
   isAdmin,
+  canReview = false,
   actions,
   subtitle,
   crumbs = [],
@@ -21,6 +22,8 @@ export function ProjectHeader({
   project: { id: string; name: string; benchmark: string; description?: string };
   current: ProjectTab;
   isAdmin: boolean;
+  /** Reviewer member (or admin): shows the Agreement tab. */
+  canReview?: boolean;
   actions?: ReactNode;
   subtitle?: ReactNode;
   /** Crumbs after "Projects" (the project's own name is the title below). */
@@ -38,6 +41,7 @@ export function ProjectHeader({
           { key: "settings" as const, href: `${base}/settings`, label: "Settings" },
         ]
       : []),
+    ...(isAdmin || canReview ? [{ key: "qualification" as const, href: `${base}/qualification`, label: "Qualification" }] : []),
   ];
   return (
     <div className="flex flex-col gap-3">
