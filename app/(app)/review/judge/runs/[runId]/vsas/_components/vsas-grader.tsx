@@ -50,15 +50,18 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
   const judged = tasks.reduce((n, t) => n + t.seconds.filter((s) => verdicts[keyOf(t.itemId, s.t)]).length, 0);
   const total = tasks.reduce((n, t) => n + t.seconds.length, 0);
 
+  // Read and written synchronously, so two keys pressed before a render (y then 3) both count.
+  const verdictsRef = useRef(verdicts);
   const setVerdict = useCallback(
     (change: Partial<Verdict>) => {
       if (!task || !second) return;
       const key = keyOf(task.itemId, second.t);
-      const next: Verdict = { ...(verdicts[key] ?? { binary: null, rubric: null }), ...change };
-      setVerdicts((v) => ({ ...v, [key]: next }));
+      const next: Verdict = { ...(verdictsRef.current[key] ?? { binary: null, rubric: null }), ...change };
+      verdictsRef.current = { ...verdictsRef.current, [key]: next };
+      setVerdicts(verdictsRef.current);
       void save(key, { itemId: task.itemId, t: second.t, binary: next.binary, rubric: next.rubric });
     },
-    [task, second, verdicts, save],
+    [task, second, save],
   );
 
   const step = useCallback(
