@@ -1,4 +1,5 @@
 import "server-only";
+import type { DbTx } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import { HUMAN_JUDGE_KIND, runSubjectPrefix, type JudgementRow } from "./human-judgements";
 
@@ -14,4 +15,9 @@ export async function loadHumanJudgements(runId: string): Promise<JudgementRow[]
 /** Flags the run for rescoring (its human judgements changed); the rescoring loop picks it up. */
 export async function markRunJudged(runId: string): Promise<void> {
   await db.modelRun.updateMany({ where: { id: runId }, data: { stale: true } });
+}
+
+/** Human judgements of the run saved after `since` (a rescoring that read them earlier is out of date). */
+export async function countJudgementsSince(runId: string, since: Date, client: DbTx = db): Promise<number> {
+  return client.judgement.count({ where: { judgeKind: HUMAN_JUDGE_KIND, subjectKey: { startsWith: runSubjectPrefix(runId) }, updatedAt: { gt: since } } });
 }

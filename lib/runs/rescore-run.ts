@@ -6,7 +6,7 @@ import { refreshChanceRuns } from "./chance-runs";
 import { projectClipParser, projectVariant } from "./project";
 import { scoreRawPredictions } from "./score-raws";
 import { applyHumanJudgements } from "./human-judgements";
-import { loadHumanJudgements } from "./load-human-judgements";
+import { countJudgementsSince, loadHumanJudgements } from "./load-human-judgements";
 import { countProblems, insertItemResults, mergeProblems } from "./store-run";
 import { loadTruthIndex } from "./truth-index";
 import { isRunBenchmark, type RawPrediction, type RunAggregates } from "./types";
@@ -57,6 +57,7 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
   const active = new Set(truth.items.map((i) => i.itemId));
   const dropped = rows.filter((r) => !active.has(r.itemId)).length;
   // Reviewers' judgements of this run (lib/judging) replace the file's at what they judged.
+  const judgedFrom = new Date();
   const human = applyHumanJudgements(benchmark, runId, truth.items, raws, await loadHumanJudgements(runId));
   const scored = scoreRawPredictions(benchmark, truth.items, human.raws, variant, { clipParser: projectClipParser(run.project.settings) });
   // The stored raws stay the file's: judgements are applied anew at every rescoring.
@@ -86,12 +87,14 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
   try {
     await db.$transaction(async (tx) => {
       const current = await tx.project.findUniqueOrThrow({ where: { id: run.projectId }, select: { truthVersion: true } });
+      // A judgement saved while this rescoring ran keeps the run stale (scored again next time).
+      const judgedSince = await countJudgementsSince(runId, judgedFrom, tx);
       const { count } = await tx.modelRun.updateMany({
         where: { id: runId, status: "RUNNING" },
         data: {
           status: "DONE",
           truthVersion: version,
-          stale: current.truthVersion > version,
+          stale: current.truthVersion > version || judgedSince > 0,
           aggregates: aggregates as never,
           problems: merged.problems as never,
           scoredAt: new Date(),
