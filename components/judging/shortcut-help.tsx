@@ -8,7 +8,9 @@ type Row = Pick<Shortcut<never>, "id" | "keys" | "description">;
 /** "?" — the judge page's shortcuts, generated from the registry (lib/player/shortcuts.ts). */
 export function ShortcutHelp({ rows, onClose, note }: { rows: readonly Row[]; onClose: () => void; note?: string }) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), []);
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, []);
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/30 p-4" onClick={onClose}>
       <div

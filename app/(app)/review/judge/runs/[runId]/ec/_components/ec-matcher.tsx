@@ -26,7 +26,9 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
   const [help, setHelp] = useState(false);
   const { save, states, error } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/ec`);
   const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => rootRef.current?.focus(), []);
+  useEffect(() => {
+    rootRef.current?.focus();
+  }, []);
   const item = items[index];
 
   const commit = useCallback(

@@ -21,7 +21,10 @@ export function SecondList({
   onSelect: (index: number) => void;
 }) {
   const currentRef = useRef<HTMLTableRowElement>(null);
-  useEffect(() => currentRef.current?.scrollIntoView({ block: "nearest" }), [current]);
+  // A block body: scroll functions may return a promise, which React would take for a cleanup.
+  useEffect(() => {
+    currentRef.current?.scrollIntoView({ block: "nearest" });
+  }, [current]);
   return (
     <table className="w-full text-sm" data-testid="second-list">
       <thead>

@@ -44,8 +44,12 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
     if (!c || !second || !task?.video) return;
     c.controller.seekToFrame(frameAtBrowserTime(c.table, Math.max(0, second.t - task.video.mediaTimeOffset)) ?? 0);
   }, [second, task]);
-  useEffect(seekToSecond, [seekToSecond]);
-  useEffect(() => rootRef.current?.focus(), []);
+  useEffect(() => {
+    seekToSecond();
+  }, [seekToSecond]);
+  useEffect(() => {
+    rootRef.current?.focus();
+  }, []);
 
   const judged = tasks.reduce((n, t) => n + t.seconds.filter((s) => verdicts[keyOf(t.itemId, s.t)]).length, 0);
   const total = tasks.reduce((n, t) => n + t.seconds.length, 0);
