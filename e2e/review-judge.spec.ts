@@ -68,6 +68,7 @@ test("a reviewer grades VSAS seconds with keys and matches an EC-Bench enumerati
   await expect(page.getByTestId("shortcut-help").locator('[data-shortcut="judge.yes"]')).toContainText("Yes");
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("shortcut-help")).toHaveCount(0);
+  await expect(grader).toBeFocused();
 
   await page.reload();
   const list = page.getByTestId("second-list");
@@ -95,5 +96,8 @@ test("a reviewer grades VSAS seconds with keys and matches an EC-Bench enumerati
   await expect(matcher.locator('[data-pred="0"]')).toContainText("#");
   // Rescoring takes the human links: the run's F1 becomes 2/3.
   await matcher.getByRole("button", { name: "Rescore now" }).click();
-  await expect(page.getByTestId("run-score").locator('[data-metric="enumeration_f1"]')).toContainText("0.667");
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("run-score").locator('[data-metric="enumeration_f1"]')).toContainText("0.667", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 });

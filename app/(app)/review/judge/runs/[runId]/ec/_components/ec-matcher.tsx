@@ -48,8 +48,15 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
       setIndex((i) => Math.min(items.length - 1, Math.max(0, i + d)));
     },
     resetToAuto: () => item && commit(item.auto),
-    cancelSelection: () => (help ? setHelp(false) : setSelected(null)),
-    toggleHelp: () => setHelp((h) => !h),
+    cancelSelection: () => {
+      if (help) setHelp(false);
+      else setSelected(null);
+      rootRef.current?.focus();
+    },
+    toggleHelp: () => {
+      setHelp((h) => !h);
+      rootRef.current?.focus();
+    },
   };
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (handleShortcutKey(ecMatchShortcuts, controls, e.nativeEvent)) {

@@ -85,8 +85,14 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
     setRubric: (rubric) => setVerdict({ rubric }),
     step,
     stepFrames: (d) => controllerRef.current?.controller.stepFrames(d),
-    toggleHelp: () => setHelp((h) => !h),
-    closeHelp: () => setHelp(false),
+    toggleHelp: () => {
+      setHelp((h) => !h);
+      rootRef.current?.focus();
+    },
+    closeHelp: () => {
+      setHelp(false);
+      rootRef.current?.focus();
+    },
   };
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (handleShortcutKey(vsasJudgeShortcuts, controls, e.nativeEvent)) {
