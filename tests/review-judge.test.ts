@@ -201,6 +201,13 @@ describe(`judge queues (${testDb.provider})`, () => {
     // The stored prediction stays the file's (judgements are applied at each rescoring).
     expect((result.raw as Record<string, unknown>).judged).toBeUndefined();
 
+    const queues = await call(queuesRoute, "/api/judge/queues", { as: rev1 });
+    const ecQueue = queues.json.projects.find((p: any) => p.name === "Judge EC");
+    expect(ecQueue).toMatchObject({ benchmark: "ECBENCH", kind: "ec" });
+    expect(ecQueue.runs[0]).toMatchObject({ id: ecRun, total: 1, mine: 1 });
+    // An admin who is not a member may judge too.
+    expect((await call(ecGet, `/api/judge/runs/${ecRun}/ec`, { params: { runId: ecRun }, as: admin })).status).toBe(200);
+
     const again = await call(ecGet, `/api/judge/runs/${ecRun}/ec`, { params: { runId: ecRun }, as: rev1 });
     expect(again.json.items[0].mine).toEqual([{ pred: 0, truth: 0 }, { pred: 1, truth: 1 }]);
     expect(again.json.score.metrics.enumeration_f1).toBeCloseTo(2 / 3, 12);

@@ -21,13 +21,15 @@ export type JudgeRun = { id: string; name: string; kind: string; stale: boolean;
  */
 export async function requireJudgeRun(user: { id: string; role: Role }, runId: string, benchmark: JudgeBenchmark): Promise<JudgeRun> {
   if (!JUDGE_ROLES.includes(user.role)) throw new HttpError(403, "Only reviewers and admins judge runs.", "forbidden");
-  const run = await db.modelRun.findUnique({ where: { id: runId }, select: { id: true, name: true, kind: true, stale: true, status: true, aggregates: true, projectId: true } });
+  const run = await db.modelRun.findUnique({ where: { id: runId }, select: { id: true, name: true, kind: true, source: true, stale: true, status: true, aggregates: true, projectId: true } });
   if (!run) throw new HttpError(404, "No such run.", "not_found");
   const { project } = await projectAccess(user, run.projectId, "truth");
   if (project.benchmark !== benchmark) {
     throw new HttpError(422, `Run "${run.name}" belongs to a ${project.benchmark} project; this queue judges ${benchmark} runs.`, "wrong_benchmark", { field: "runId" });
   }
   if (run.kind === "CHANCE") throw new HttpError(422, "Chance baselines have no answers to judge.", "wrong_run_kind", { field: "runId" });
+  // A study's human run is rebuilt from its sessions, which do not read judgements.
+  if (run.source.startsWith("study:")) throw new HttpError(422, `Run "${run.name}" is a study's human run: its answers are not judged in this queue.`, "wrong_run_kind", { field: "runId" });
   return { id: run.id, name: run.name, kind: run.kind, stale: run.stale, status: run.status, aggregates: run.aggregates, project };
 }
 
