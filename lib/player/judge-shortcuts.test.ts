@@ -8,12 +8,13 @@ describe("judge shortcuts", () => {
       setBinary: (v) => calls.push(`binary ${v}`),
       setRubric: (v) => calls.push(`rubric ${v}`),
       step: (d) => calls.push(`step ${d}`),
+      nextUnjudged: () => calls.push("unjudged"),
       stepFrames: (d) => calls.push(`frames ${d}`),
       toggleHelp: () => calls.push("help"),
       closeHelp: () => calls.push("close"),
     };
-    for (const key of ["y", "n", "0", "3", "ArrowDown", "ArrowUp", "?"]) handleShortcutKey(vsasJudgeShortcuts, c, { key, shiftKey: key === "?" });
-    expect(calls).toEqual(["binary 1", "binary 0", "rubric 0", "rubric 3", "step 1", "step -1", "help"]);
+    for (const key of ["y", "n", "0", "3", "ArrowDown", "ArrowUp", "u", "?"]) handleShortcutKey(vsasJudgeShortcuts, c, { key, shiftKey: key === "?" });
+    expect(calls).toEqual(["binary 1", "binary 0", "rubric 0", "rubric 3", "step 1", "step -1", "unjudged", "help"]);
     expect(handleShortcutKey(vsasJudgeShortcuts, c, { key: "y", target: { tagName: "TEXTAREA" } })).toBe(false);
   });
 

@@ -306,6 +306,8 @@ export type VsasJudgeControls = {
   setRubric: (value: 0 | 1 | 2 | 3) => void;
   /** Next (+1) / previous (-1) second, across tasks; the video pauses at that second. */
   step: (delta: 1 | -1) => void;
+  /** The next second without both a yes/no and a rubric (wrapping around). */
+  nextUnjudged: () => void;
   stepFrames: (delta: number) => void;
   toggleHelp: () => void;
   closeHelp: () => void;
@@ -320,6 +322,7 @@ export const VSAS_JUDGE_SHORTCUTS: readonly Shortcut<VsasJudgeControls>[] = [
   { id: "judge.rubric-3", keys: ["3"], description: "Rubric 3", action: (c) => c.setRubric(3) },
   { id: "judge.next", keys: ["ArrowDown", "j"], description: "Next second", action: (c) => c.step(1) },
   { id: "judge.previous", keys: ["ArrowUp", "k"], description: "Previous second", action: (c) => c.step(-1) },
+  { id: "judge.next-unjudged", keys: ["u"], description: "Next second not fully judged", action: (c) => c.nextUnjudged() },
   { id: "judge.frame-back", keys: ["ArrowLeft"], description: "Previous frame (look around the second)", action: (c) => c.stepFrames(-1) },
   { id: "judge.frame-forward", keys: ["ArrowRight"], description: "Next frame", action: (c) => c.stepFrames(1) },
   { id: "judge.help", keys: ["Shift+?", "?"], description: "Show / hide these shortcuts", action: (c) => c.toggleHelp() },

@@ -8,6 +8,7 @@ import { useJudgementSaver } from "@/components/judging/use-judgement-saver";
 import type { FrameController } from "@/components/video-player/frame-controller";
 import { VideoPlayer } from "@/components/video-player/video-player";
 import type { VsasQueuePayload } from "@/lib/judging/api-schemas";
+import { nextUnjudged } from "@/lib/judging/next-unjudged";
 import { frameAtBrowserTime } from "@/lib/player/frame-navigation";
 import { createPlayerStore } from "@/lib/player/player-store";
 import { handleShortcutKey, VSAS_JUDGE_SHORTCUTS, vsasJudgeShortcuts, type VsasJudgeControls } from "@/lib/player/shortcuts";
@@ -84,6 +85,13 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
     setBinary: (binary) => setVerdict({ binary }),
     setRubric: (rubric) => setVerdict({ rubric }),
     step,
+    nextUnjudged: () =>
+      setPos((p) =>
+        nextUnjudged(tasks, p, (itemId, t) => {
+          const v = verdictsRef.current[keyOf(itemId, t)];
+          return !!v && v.binary !== null && v.rubric !== null;
+        }),
+      ),
     stepFrames: (d) => controllerRef.current?.controller.stepFrames(d),
     toggleHelp: () => {
       setHelp((h) => !h);
