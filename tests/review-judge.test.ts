@@ -9,6 +9,7 @@ import { GET as vsasGet, PUT as vsasPut } from "@/app/api/judge/runs/[runId]/vsa
 import { POST as uploadRoute } from "@/app/api/projects/[projectId]/runs/route";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import type { BenchmarkKindName } from "@/lib/benchmarks/types";
+import { judgeCountsByProject } from "@/lib/judging/judge-counts";
 import { rescoreRunNow, rescoreStaleRuns } from "@/lib/runs/rescore-stale";
 import { addMembers } from "@/tests/support/members";
 import { call } from "@/tests/support/requests";
@@ -168,6 +169,7 @@ describe(`judge queues (${testDb.provider})`, () => {
   });
 
   it("EC-Bench: the matching queue pre-fills the automatic links; stored links replace the automatic matching in the run's score", async () => {
+    expect((await judgeCountsByProject(rev1)).get(ecProject)).toEqual({ vsas: 0, ecEnumeration: 1 });
     const page = await call(ecGet, `/api/judge/runs/${ecRun}/ec`, { params: { runId: ecRun }, as: rev1 });
     expect(page.status, JSON.stringify(page.json)).toBe(200);
     expect(page.json.items).toHaveLength(1);
@@ -205,6 +207,12 @@ describe(`judge queues (${testDb.provider})`, () => {
     const ecQueue = queues.json.projects.find((p: any) => p.name === "Judge EC");
     expect(ecQueue).toMatchObject({ benchmark: "ECBENCH", kind: "ec" });
     expect(ecQueue.runs[0]).toMatchObject({ id: ecRun, total: 1, mine: 1 });
+    // The reviewer's home counts what is left to judge: VSAS 4 seconds all judged, EC 1 item matched.
+    const counts = await judgeCountsByProject(rev1);
+    expect(counts.get(ecProject)).toEqual({ vsas: 0, ecEnumeration: 0 });
+    expect(counts.get(vsasProject)).toEqual({ vsas: 0, ecEnumeration: 0 });
+    expect((await judgeCountsByProject(annotator)).size).toBe(0);
+    expect((await judgeCountsByProject(admin)).get(vsasProject)).toEqual({ vsas: 4, ecEnumeration: 0 });
     // An admin who is not a member may judge too.
     expect((await call(ecGet, `/api/judge/runs/${ecRun}/ec`, { params: { runId: ecRun }, as: admin })).status).toBe(200);
 
