@@ -6,7 +6,6 @@ import { markRunJudged } from "@/lib/runs/load-human-judgements";
 import { kickRescore } from "@/lib/runs/rescore-stale";
 import { vsasCaptions } from "@/lib/runs/score-vsas";
 import { ecTaskType } from "@/lib/runs/score-ecbench";
-import { loadTruthIndex } from "@/lib/runs/truth-index";
 import type { EcRaw, TruthItem } from "@/lib/runs/types";
 import type { EcMatchBody, VsasJudgementBody } from "./api-schemas";
 import type { JudgeRun } from "./judge-run";
@@ -35,11 +34,28 @@ async function upsertJudgement(itemId: string, subjectKey: string, judgeId: stri
   }
 }
 
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** The one item judged, with its truth (what the scorer reads of it; no spans or query points needed here). */
 async function truthItem(run: JudgeRun, itemId: string): Promise<TruthItem> {
-  const index = await loadTruthIndex(run.project.id, run.project.benchmark as "VSAS" | "ECBENCH");
-  const item = index.items.find((i) => i.itemId === itemId);
-  if (!item) throw new HttpError(404, `Item ${itemId} is not an active item of project "${run.project.name}".`, "not_found", { field: "itemId" });
-  return item;
+  const row = await db.item.findFirst({
+    where: { id: itemId, projectId: run.project.id, status: "ACTIVE" },
+    select: { id: true, externalId: true, ordinal: true, format: true, labels: true, presentation: true, videoRef: true, truth: { select: { answer: true, source: true } } },
+  });
+  if (!row) throw new HttpError(404, `Item ${itemId} is not an active item of project "${run.project.name}".`, "not_found", { field: "itemId" });
+  return {
+    itemId: row.id,
+    externalId: row.externalId,
+    ordinal: row.ordinal,
+    format: row.format,
+    labels: obj(row.labels),
+    presentation: obj(row.presentation),
+    videoRef: row.videoRef,
+    answer: row.truth?.answer ?? null,
+    source: obj(row.truth?.source),
+    spans: [],
+    queryPoints: [],
+  };
 }
 
 async function afterSave(runId: string): Promise<void> {
