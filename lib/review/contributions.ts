@@ -90,6 +90,7 @@ export function pairContribution(c: Comparison, a: number, b: number): PairContr
  * NaN when undefined (no cells, or chance disagreement 0).
  */
 export function kappaOfCells(t: Readonly<ArrayLike<number>>, k: number, offset = 0): number {
+  if (k === 2) return kappa2x2(t, offset);
   const rows = new Array<number>(k).fill(0);
   const cols = new Array<number>(k).fill(0);
   let n = 0;
@@ -128,9 +129,21 @@ export function diagonalShareOfCells(t: Readonly<ArrayLike<number>>, k: number):
   return n === 0 ? Number.NaN : d / n;
 }
 
-/** Kappa of a flattened 2 × 2 table [n00, n01, n10, n11] (NaN when undefined). */
+/** Kappa of a flattened 2 × 2 table [n00, n01, n10, n11] (NaN when undefined): `kappaOfCells` unrolled, the same operations in the same order. */
 export function kappa2x2(t: Readonly<ArrayLike<number>>, offset = 0): number {
-  return kappaOfCells(t, 2, offset);
+  const n00 = t[offset];
+  const n01 = t[offset + 1];
+  const n10 = t[offset + 2];
+  const n11 = t[offset + 3];
+  const r0 = 0 + n00 + n01;
+  const r1 = 0 + n10 + n11;
+  const c0 = 0 + n00 + n10;
+  const c1 = 0 + n01 + n11;
+  const n = 0 + n00 + n01 + n10 + n11;
+  if (n === 0) return Number.NaN;
+  const observed = 0 + n01 + n10;
+  const expected = 0 + (r0 * c1) / n + (r1 * c0) / n;
+  return expected === 0 ? Number.NaN : 1 - observed / expected;
 }
 
 /** Pooled figures from summed timestamp contributions. */

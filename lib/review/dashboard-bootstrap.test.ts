@@ -54,3 +54,26 @@ describe("buildDashboard bootstrap (pinned reference)", () => {
     ]);
   });
 });
+
+describe("kappa of flattened tables", () => {
+  it("kappa2x2 and kappaOfCells equal cohenKappaFromMatrix exactly", async () => {
+    const { cohenKappaFromMatrix } = await import("@/lib/metrics/agreement-kappa");
+    const { kappa2x2, kappaOfCells } = await import("./contributions");
+    const tables = [
+      [3, 1, 2, 7],
+      [0.5, 0, 0, 2],
+      [0, 0, 0, 0],
+      [4, 0, 0, 0],
+      [1.25, 3, 2.5, 0.75],
+    ];
+    for (const t of tables) {
+      const ref = cohenKappaFromMatrix([
+        [t[0], t[1]],
+        [t[2], t[3]],
+      ]);
+      expect(Object.is(kappa2x2(t), ref) || (Number.isNaN(ref) && Number.isNaN(kappa2x2(t)))).toBe(true);
+    }
+    const t3 = [5, 1, 0, 2, 6, 1, 0, 3, 4];
+    expect(kappaOfCells(t3, 3)).toBe(cohenKappaFromMatrix([t3.slice(0, 3), t3.slice(3, 6), t3.slice(6)]));
+  });
+});
