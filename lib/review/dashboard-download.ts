@@ -1,16 +1,14 @@
 import "server-only";
-import type { Role } from "@/lib/db/types";
+import { db } from "@/lib/db/prisma";
 import type { AgreementQuery } from "./dashboard-api-schemas";
 import { loadAgreementData } from "./dashboard-loader";
 import { disputedRatesCsv, figuresCsv, itemsCsv, itemsJson, throughputCsv, toJson } from "./export";
 
-/** Who may open a project's agreement dashboard (non-admins also need to be a member: `projectAccess(..., "truth")`). */
-export const AGREEMENT_REVIEW_ROLES = ["ADMIN", "REVIEWER"] as const satisfies readonly Role[];
-
 export type AgreementFile = { text: string; contentType: string; fileName: string };
 
 /** One table of the dashboard as a CSV or JSON file (lib/review/export.ts). */
-export async function agreementDownload(project: { id: string; slug: string }, query: AgreementQuery): Promise<AgreementFile> {
+export async function agreementDownload(projectId: string, query: AgreementQuery): Promise<AgreementFile> {
+  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { id: true, slug: true } });
   const data = await loadAgreementData(project.id);
   const d = data.dashboard;
   const csv = query.format === "csv";

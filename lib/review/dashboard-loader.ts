@@ -36,11 +36,12 @@ function parseDoc(data: unknown): AnnotationDocument | null {
 
 type Decision = { differenceId: string; resolution: string };
 
+/** The stored provenance (resolve-adjudication.ts / auto-merge): one {differenceId, resolution} per difference. */
 function decisionsOf(v: unknown): Decision[] {
   if (!Array.isArray(v)) return [];
   return v
     .filter((d): d is Record<string, unknown> => !!d && typeof d === "object")
-    .map((d) => ({ differenceId: String(d.differenceId ?? d.id ?? ""), resolution: String(d.resolution ?? d.choice ?? d.kind ?? "") }));
+    .map((d) => ({ differenceId: String(d.differenceId ?? ""), resolution: String(d.resolution ?? "") }));
 }
 
 export async function loadAgreementData(projectId: string, opts: DashboardOptions = {}): Promise<AgreementData> {

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { projectForPage, projectPageTitle } from "@/lib/projects/page-project";
 import { loadAgreementData } from "@/lib/review/dashboard-loader";
-import { AGREEMENT_REVIEW_ROLES } from "@/lib/review/dashboard-download";
+import { assertReviewerOf, REVIEW_ROLES } from "@/lib/review/review-access";
 import { ProjectHeader } from "../../_components/project-header";
 import { AgreementCharts } from "./_components/agreement-charts";
 import { Downloads } from "./_components/downloads";
@@ -19,15 +20,17 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * /projects/[projectId]/agreement — the agreement dashboard (admins and reviewer members): kappa,
+ * /projects/[projectId]/agreement — the agreement dashboard (the project's reviewers, as every
+ * reviewer route: lib/review/review-access.ts; others see /forbidden, non-members 404): kappa,
  * F1, tIoU and count agreement per kind for the project, each annotator pair and each annotator
  * against the final documents, with 95 % bootstrap intervals; disputed rate by subtype;
  * throughput; CSV / JSON downloads.
  */
 export default async function AgreementPage({ params }: { params: Params }) {
   const { projectId } = await params;
-  await requireUser(AGREEMENT_REVIEW_ROLES, `/projects/${encodeURIComponent(projectId)}/agreement`);
-  const { project, isAdmin } = await projectForPage(projectId, "truth");
+  const user = await requireUser(REVIEW_ROLES, `/projects/${encodeURIComponent(projectId)}/agreement`);
+  const { project, isAdmin } = await projectForPage(projectId);
+  if (!(await assertReviewerOf(user, project.id).then(() => true, () => false))) redirect("/forbidden");
   const data = await loadAgreementData(project.id);
   const { figures, disputedRates, throughput } = data.dashboard;
   const scope = (s: string) => figures.filter((f) => f.scope === s);
