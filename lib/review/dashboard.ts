@@ -1,8 +1,10 @@
 /**
  * Agreement dashboard figures (PURE): per project, per annotator pair and per annotator against
  * the adjudicated truth, per benchmark and kind, each pooled over items with a percentile
- * bootstrap interval over items (`bootstrapCI`, lib/metrics/bootstrap.ts; seeded, so the same
- * records give the same intervals); the disputed rate per benchmark subtype; throughput per
+ * bootstrap interval over items (seeded, so the same records give the same intervals): one pass
+ * per group, the items drawn once per replicate as weights (`bootstrapWeightedCI`,
+ * lib/metrics/bootstrap.ts, the draws of `bootstrapCI`) and every statistic computed from
+ * weighted sums of the items' contributions (contributions.ts); the disputed rate per benchmark subtype; throughput per
  * annotator. Statistics (docs/annotation/review.md):
  * - timestamps: F1 = 2 ΣTP / (Σ|A| + Σ|B|), frame-binned kappa of the summed bin tables, mean |offset|;
  * - spans: tIoU = Σ|∩| / Σ|∪| (frames), per-frame coverage kappa;
