@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
 import { TASK_ROLES } from "@/lib/tasks/task-access";
+import { myFeedback } from "@/lib/review/feedback";
 import { myQueue } from "@/lib/tasks/task-queries";
+import { FeedbackList } from "./_components/feedback-list";
 import { QueueView } from "./_components/queue-view";
 import { QualificationSection } from "./_components/qualification-section";
 
@@ -11,7 +13,7 @@ export const metadata: Metadata = { title: "My annotation queue" };
 /** /annotate — the annotator's home: their qualifications (projects with a gold set), their tasks (item, kind, status, time spent), Start next, skip with a reason. */
 export default async function AnnotateQueuePage() {
   const user = await requireUser(TASK_ROLES, "/annotate");
-  const queue = await myQueue(user.id);
+  const [queue, feedback] = await Promise.all([myQueue(user.id), myFeedback(user.id)]);
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 p-6">
       <div>
@@ -20,6 +22,7 @@ export default async function AnnotateQueuePage() {
       </div>
       <QualificationSection userId={user.id} />
       <QueueView queue={queue} />
+      <FeedbackList items={feedback} />
     </main>
   );
 }

@@ -4,11 +4,12 @@ import { Breadcrumbs, type Crumb } from "@/components/ui/breadcrumbs";
 import { cn } from "@/components/ui/cn";
 import { KindBadge } from "./kind-badge";
 
-export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "workflow" | "settings" | "qualification";
+export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "agreement" | "workflow" | "settings" | "qualification";
 
 /**
  * The project's breadcrumb (Projects / … / `crumbs`), title and section tabs (Overview, Items,
- * Runs, Leaderboard, Workflow and Settings for admins).
+ * Runs, Leaderboard, Agreement for admins and reviewer members (`canReview`), Workflow and Settings
+ * for admins).
  */
 export function ProjectHeader({
   project,
@@ -35,6 +36,7 @@ export function ProjectHeader({
     { key: "items", href: `${base}/items`, label: "Items" },
     { key: "runs", href: `${base}/runs`, label: "Runs" },
     { key: "leaderboard", href: `${base}/leaderboard`, label: "Leaderboard" },
+    ...(isAdmin || canReview ? [{ key: "agreement" as const, href: `${base}/agreement`, label: "Agreement" }] : []),
     ...(isAdmin
       ? [
           { key: "workflow" as const, href: `${base}/workflow`, label: "Workflow" },
