@@ -29,6 +29,10 @@ export type TimelineCanvasOptions = {
   seekToFrame: (frame: number) => void;
   initialView?: TimelineView | null;
   onViewChange?: (view: TimelineView) => void;
+  /** One colour for every track (the adjudication view: one colour per annotator); default per track. */
+  colour?: string;
+  /** Put before each track's title ("A · Moments" in the adjudication view). */
+  titlePrefix?: string;
 };
 
 export type TimelineCanvas = {
@@ -109,6 +113,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
   playhead.style.cssText = "position:absolute;top:0;left:0;width:2px;background:#dc2626;pointer-events:none;will-change:transform;";
   host.append(canvas, playhead);
 
+  const colourOf = (t: TrackId) => opts.colour ?? TRACK_COLOURS[t];
   const trackWidth = () => Math.max(1, width - LABEL_W);
   const height = () => AXIS_H + Math.max(1, model.tracks.length) * ROW_H + 2;
   const rowTop = (i: number) => AXIS_H + i * ROW_H;
@@ -166,7 +171,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
       ctx.fillStyle = i % 2 ? "#f8fafc" : "#f1f5f9";
       ctx.fillRect(LABEL_W, y + 1, tw, ROW_H - 2);
       ctx.fillStyle = "#334155";
-      ctx.fillText(TRACK_TITLES[t], 6, y + ROW_H / 2);
+      ctx.fillText(`${opts.titlePrefix ?? ""}${TRACK_TITLES[t]}`, 6, y + ROW_H / 2);
     });
     if (!model.tracks.length) {
       ctx.fillStyle = "#64748b";
@@ -220,16 +225,16 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
         const issue = model.issues.has(e.id);
         const isSel = e.id === selected;
         ctx.globalAlpha = 0.45;
-        ctx.fillStyle = issue ? ISSUE : TRACK_COLOURS[t];
+        ctx.fillStyle = issue ? ISSUE : colourOf(t);
         ctx.fillRect(x1, y + 4, x2 - x1, ROW_H - 8);
         ctx.globalAlpha = 1;
-        ctx.strokeStyle = isSel ? SELECTED : issue ? ISSUE : TRACK_COLOURS[t];
+        ctx.strokeStyle = isSel ? SELECTED : issue ? ISSUE : colourOf(t);
         ctx.lineWidth = isSel ? 2 : 1;
         if (issue) ctx.setLineDash([4, 3]);
         ctx.strokeRect(x1 + 0.5, y + 4.5, x2 - x1 - 1, ROW_H - 9);
         ctx.setLineDash([]);
         // edges (handles); an open span shows its start only
-        ctx.fillStyle = isSel ? SELECTED : TRACK_COLOURS[t];
+        ctx.fillStyle = isSel ? SELECTED : colourOf(t);
         ctx.fillRect(X(s) - 1.5, y + 2, 3, ROW_H - 4);
         if (e.end) ctx.fillRect(X(e.end.sec) - 1.5, y + 2, 3, ROW_H - 4);
         if (isSel && selectedPart) {
@@ -262,7 +267,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
   }
 
   function drawMark(ctx: CanvasRenderingContext2D, px: number, y: number, t: TrackId, e: TimelineEntity, sel: boolean, issue: boolean, withName: boolean) {
-    ctx.strokeStyle = sel ? SELECTED : issue ? ISSUE : TRACK_COLOURS[t];
+    ctx.strokeStyle = sel ? SELECTED : issue ? ISSUE : colourOf(t);
     ctx.beginPath();
     ctx.moveTo(px + 0.5, y + 3);
     ctx.lineTo(px + 0.5, y + ROW_H - 3);
