@@ -114,7 +114,8 @@ function evidenceGap(settings: unknown): number {
   return typeof v === "number" && v >= 0 ? v : 5;
 }
 
-function workspaceVideo(video: Parameters<typeof toVideoDto>[0], durationSec: number | undefined): WorkspacePayload["video"] {
+/** The player's view of an item's READY video (also used by the adjudication payload, lib/review/adjudication-payload.ts). */
+export function workspaceVideo(video: Parameters<typeof toVideoDto>[0], durationSec: number | undefined): WorkspacePayload["video"] {
   const dto = toVideoDto(video);
   return {
     id: dto.id,
