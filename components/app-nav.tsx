@@ -13,9 +13,10 @@ type NavItem = { href: string; label: string; roles: ReadonlyArray<SessionUser["
 
 const STAFF = ["ADMIN", "REVIEWER", "ANNOTATOR"] as const;
 
-/** Top navigation by role. Annotators and reviewers: My tasks (their annotation queue). Admin: Studies (human baselines), Users, Audit. Staff: Videos, Projects, API tokens. */
+/** Top navigation by role. Annotators and reviewers: My tasks (their annotation queue). Reviewers and admins: Review (adjudication queues). Admin: Studies (human baselines), Users, Audit. Staff: Videos, Projects, API tokens. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/annotate", label: "My tasks", roles: ["ANNOTATOR", "REVIEWER"] },
+  { href: "/review", label: "Review", roles: ["REVIEWER", "ADMIN"] },
   { href: "/videos", label: "Videos", roles: STAFF },
   { href: "/projects", label: "Projects", roles: STAFF },
   { href: "/admin/studies", label: "Studies", roles: ["ADMIN"] },

@@ -1,5 +1,8 @@
 import "server-only";
 import type { AnnotationDocument } from "@/lib/annotation/document";
+import { vcbenchSubtypeOf } from "@/lib/annotation/initial-document";
+import { validateDocument } from "@/lib/annotation/validate-document";
+import { videoTiming } from "@/lib/annotation/video-timeline";
 import { workspaceVideo } from "@/lib/annotation/workspace-payload";
 import { writeItemTruth } from "@/lib/annotation/write-item-truth";
 import { db } from "@/lib/db/prisma";
@@ -33,6 +36,14 @@ function resolvedDocument(kind: string, docs: AnnotationDocument[], input: Resol
   return { document: result.document, decisions: result.decisions };
 }
 
+/** An expert's edited document must fit the item's video like a saved annotation (lib/annotation/validate-document.ts). */
+async function assertValidEdit(document: AnnotationDocument, itemId: string, video: Parameters<typeof videoTiming>[0] | null): Promise<void> {
+  const item = await db.item.findUniqueOrThrow({ where: { id: itemId }, select: { labels: true, project: { select: { benchmark: true } } } });
+  const timing = video ? await videoTiming(video).catch(() => null) : null;
+  const problems = validateDocument(document, { benchmark: item.project.benchmark, subtype: vcbenchSubtypeOf((item.labels ?? {}) as Record<string, unknown>), timing });
+  if (problems.length) throw pickProblems(problems.map((p) => ({ path: `document.${p.field}`, message: `document.${p.field}: ${p.message}` })));
+}
+
 /**
  * POST /api/adjudications/:id/resolve {baseVersion, picks, note, document?}: the holder resolves.
  * 409 not_disputed / version_conflict / adjudication_taken; 422 pick_problems (details.problems
@@ -53,6 +64,7 @@ export async function resolveAdjudication(user: ReviewUser, id: string, input: R
   const video = item.video && item.video.status === "READY" ? item.video : null;
   const context = reviewContextOf(video ? workspaceVideo({ ...video, addedBy: null }, undefined) : null, agreement);
   const docs = annotations.map((a) => a.data);
+  if (row.kind === "expert" && input.document) await assertValidEdit(input.document, row.itemId, video);
   const { document, decisions } = resolvedDocument(row.kind, docs, input, context, agreement?.comparison);
   const note = input.note.trim();
   if (!note && noteRequired(document, docs, context)) {
