@@ -9,11 +9,11 @@
  * on release); drag a span's body → shift it; drag empty space → pan; wheel → zoom around the
  * pointer (Shift+wheel / horizontal wheel → pan).
  */
-import { documentTracks, moveEntity, orderIssues, shiftSpan, TRACK_TITLES, timelineEntities, type EntityPart, type TimelineEntity, type TrackId } from "@/lib/annotation/document-ops";
-import type { AnnotationDocument, FrameTime } from "@/lib/annotation/document";
+import { moveEntity, shiftSpan, type EntityPart, type TimelineEntity, type TrackId } from "@/lib/annotation/document-ops";
+import type { FrameTime } from "@/lib/annotation/document";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
-import { formatClock, tickStep } from "@/components/timeline/timeline-scale";
+import { AXIS_H, buildModel, HIT_PX, LABEL_W, paintTimeline, ROW_H } from "./timeline-paint";
 import { clampView, followView, fullView, lowerBound, minSpan, panView, secOfX, xOfSec, zoomView, type TimelineView } from "./timeline-view";
 
 export type TimelineCanvasOptions = {
@@ -43,52 +43,6 @@ export type TimelineCanvas = {
   destroy(): void;
 };
 
-const AXIS_H = 22;
-const ROW_H = 24;
-const LABEL_W = 112;
-const HIT_PX = 6;
-
-const TRACK_COLOURS: Record<TrackId, string> = {
-  moments: "#2563eb",
-  occurrences: "#7c3aed",
-  splits: "#a21caf",
-  identities: "#0891b2",
-  queryPoints: "#1d4ed8",
-  window: "#64748b",
-  evidence: "#059669",
-};
-const ISSUE = "#dc2626";
-const SELECTED = "#f59e0b";
-
-type Model = {
-  doc: AnnotationDocument;
-  tracks: TrackId[];
-  entities: TimelineEntity[];
-  issues: Map<string, string>;
-  /** Per track: mark secs ascending and their entity indices; span entity indices. */
-  marks: Map<TrackId, { secs: Float64Array; idx: Int32Array }>;
-  spans: Map<TrackId, number[]>;
-};
-
-function buildModel(doc: AnnotationDocument): Model {
-  const entities = timelineEntities(doc);
-  const tracks = documentTracks(doc);
-  const marks = new Map<TrackId, { secs: Float64Array; idx: Int32Array }>();
-  const spans = new Map<TrackId, number[]>();
-  for (const t of tracks) {
-    const mi: number[] = [];
-    const si: number[] = [];
-    entities.forEach((e, i) => {
-      if (e.track !== t) return;
-      (e.kind === "mark" ? mi : si).push(i);
-    });
-    mi.sort((a, b) => entities[a].start.sec - entities[b].start.sec);
-    marks.set(t, { secs: Float64Array.from(mi, (i) => entities[i].start.sec), idx: Int32Array.from(mi) });
-    spans.set(t, si);
-  }
-  return { doc, tracks, entities, issues: orderIssues(doc), marks, spans };
-}
-
 type Drag =
   | { kind: "entity"; id: string; part: EntityPart | "body"; track: TrackId; originFrame: number; downX: number; frame: number; moved: boolean; entityFrame: number }
   | { kind: "pan"; downX: number; view: TimelineView; moved: boolean; downSec: number };
@@ -113,7 +67,6 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
   playhead.style.cssText = "position:absolute;top:0;left:0;width:2px;background:#dc2626;pointer-events:none;will-change:transform;";
   host.append(canvas, playhead);
 
-  const colourOf = (t: TrackId) => opts.colour ?? TRACK_COLOURS[t];
   const trackWidth = () => Math.max(1, width - LABEL_W);
   const height = () => AXIS_H + Math.max(1, model.tracks.length) * ROW_H + 2;
   const rowTop = (i: number) => AXIS_H + i * ROW_H;
@@ -159,131 +112,22 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, h);
-    const tw = trackWidth();
-    const X = (sec: number) => LABEL_W + xOfSec(sec, view, tw);
-    const span = view.end - view.start;
-
-    // rows
-    ctx.font = "11px system-ui, sans-serif";
-    ctx.textBaseline = "middle";
-    model.tracks.forEach((t, i) => {
-      const y = rowTop(i);
-      ctx.fillStyle = i % 2 ? "#f8fafc" : "#f1f5f9";
-      ctx.fillRect(LABEL_W, y + 1, tw, ROW_H - 2);
-      ctx.fillStyle = "#334155";
-      ctx.fillText(`${opts.titlePrefix ?? ""}${TRACK_TITLES[t]}`, 6, y + ROW_H / 2);
+    const st = opts.store.getState();
+    paintTimeline(ctx, {
+      model,
+      view,
+      width,
+      height: h,
+      fps: opts.fps,
+      frameCount: opts.frameCount,
+      frameSec,
+      frameAtSec: opts.frameAtSec,
+      selected: st.selectedId,
+      selectedPart: st.selectedPart,
+      preview: dragPreview(),
+      colour: opts.colour,
+      titlePrefix: opts.titlePrefix,
     });
-    if (!model.tracks.length) {
-      ctx.fillStyle = "#64748b";
-      ctx.fillText("Nothing of this task goes on the timeline: click to seek.", LABEL_W + 8, AXIS_H + ROW_H / 2);
-    }
-
-    // axis: frame ticks when single frames are wide enough, else clock ticks
-    ctx.strokeStyle = "#cbd5e1";
-    ctx.fillStyle = "#64748b";
-    ctx.textAlign = "center";
-    const pxPerFrame = tw / (span * (opts.fps || 30));
-    if (pxPerFrame >= 6) {
-      const first = Math.max(0, opts.frameAtSec(view.start));
-      const last = Math.min(opts.frameCount - 1, opts.frameAtSec(view.end) + 1);
-      const every = pxPerFrame >= 40 ? 1 : pxPerFrame >= 16 ? 5 : 10;
-      for (let f = first; f <= last; f++) {
-        const x = X(frameSec(f));
-        if (x < LABEL_W || x > width) continue;
-        ctx.beginPath();
-        ctx.moveTo(x + 0.5, AXIS_H - (f % every === 0 ? 8 : 4));
-        ctx.lineTo(x + 0.5, AXIS_H);
-        ctx.stroke();
-        if (f % every === 0) ctx.fillText(String(f), x, 7);
-      }
-    } else {
-      const step = tickStep(span, tw, 80);
-      for (let t = Math.ceil(view.start / step) * step; t <= view.end + 1e-9; t += step) {
-        const x = X(t);
-        ctx.beginPath();
-        ctx.moveTo(x + 0.5, AXIS_H - 7);
-        ctx.lineTo(x + 0.5, h);
-        ctx.stroke();
-        ctx.fillText(formatClock(t, step < 1), x, 7);
-      }
-    }
-    ctx.textAlign = "start";
-
-    const selected = opts.store.getState().selectedId;
-    const selectedPart = opts.store.getState().selectedPart;
-    const preview = dragPreview();
-    // spans
-    model.tracks.forEach((t, row) => {
-      const y = rowTop(row);
-      for (const i of model.spans.get(t) ?? []) {
-        const e = preview && preview.id === model.entities[i].id ? preview.entity : model.entities[i];
-        const s = e.start.sec;
-        const en = e.end ? e.end.sec : s;
-        if (Math.max(s, en) < view.start || Math.min(s, en) > view.end) continue;
-        const x1 = X(Math.min(s, en));
-        const x2 = Math.max(x1 + 2, X(Math.max(s, en)));
-        const issue = model.issues.has(e.id);
-        const isSel = e.id === selected;
-        ctx.globalAlpha = 0.45;
-        ctx.fillStyle = issue ? ISSUE : colourOf(t);
-        ctx.fillRect(x1, y + 4, x2 - x1, ROW_H - 8);
-        ctx.globalAlpha = 1;
-        ctx.strokeStyle = isSel ? SELECTED : issue ? ISSUE : colourOf(t);
-        ctx.lineWidth = isSel ? 2 : 1;
-        if (issue) ctx.setLineDash([4, 3]);
-        ctx.strokeRect(x1 + 0.5, y + 4.5, x2 - x1 - 1, ROW_H - 9);
-        ctx.setLineDash([]);
-        // edges (handles); an open span shows its start only
-        ctx.fillStyle = isSel ? SELECTED : colourOf(t);
-        ctx.fillRect(X(s) - 1.5, y + 2, 3, ROW_H - 4);
-        if (e.end) ctx.fillRect(X(e.end.sec) - 1.5, y + 2, 3, ROW_H - 4);
-        if (isSel && selectedPart) {
-          const px = X(selectedPart === "end" && e.end ? e.end.sec : s);
-          ctx.fillStyle = SELECTED;
-          ctx.fillRect(px - 3, y + 1, 6, 4);
-        }
-      }
-    });
-    // marks (binary search for the visible range; one per pixel column)
-    model.tracks.forEach((t, row) => {
-      const m = model.marks.get(t);
-      if (!m || !m.secs.length) return;
-      const y = rowTop(row);
-      const a = lowerBound(m.secs, view.start);
-      const b = lowerBound(m.secs, view.end + 1e-9);
-      let lastPx = -1;
-      ctx.lineWidth = 2;
-      for (let k = a; k < b; k++) {
-        const e = model.entities[m.idx[k]];
-        if (preview && preview.id === e.id) continue;
-        const px = Math.round(X(m.secs[k]));
-        const special = model.issues.has(e.id) || e.id === selected;
-        if (px === lastPx && !special) continue;
-        lastPx = px;
-        drawMark(ctx, px, y, t, e, e.id === selected, model.issues.has(e.id), b - a < 200);
-      }
-      if (preview && preview.entity.track === t) drawMark(ctx, Math.round(X(preview.entity.start.sec)), y, t, preview.entity, true, false, true);
-    });
-  }
-
-  function drawMark(ctx: CanvasRenderingContext2D, px: number, y: number, t: TrackId, e: TimelineEntity, sel: boolean, issue: boolean, withName: boolean) {
-    ctx.strokeStyle = sel ? SELECTED : issue ? ISSUE : colourOf(t);
-    ctx.beginPath();
-    ctx.moveTo(px + 0.5, y + 3);
-    ctx.lineTo(px + 0.5, y + ROW_H - 3);
-    ctx.stroke();
-    ctx.fillStyle = ctx.strokeStyle;
-    ctx.beginPath();
-    ctx.moveTo(px, y + 3);
-    ctx.lineTo(px + 5, y + 8);
-    ctx.lineTo(px, y + 13);
-    ctx.lineTo(px - 5, y + 8);
-    ctx.closePath();
-    ctx.fill();
-    if (withName) {
-      ctx.fillStyle = issue ? ISSUE : "#1e293b";
-      ctx.fillText(e.name, px + 7, y + ROW_H / 2 + 3);
-    }
   }
 
   function dragPreview(): { id: string; entity: TimelineEntity } | null {

@@ -1,0 +1,268 @@
+/**
+ * Painting of the editing timeline (browser only, no state): track rows, the axis (frame ticks
+ * when single frames are wide enough, else clock ticks), spans and marks. Entries are batched into
+ * one path per track and style, and entries that land in the same pixel column as the previous one
+ * are drawn once, so a zoomed-out view of a long video with thousands of entries costs a handful of
+ * canvas calls per frame. Interaction and state live in timeline-canvas.ts.
+ */
+import { documentTracks, orderIssues, TRACK_TITLES, timelineEntities, type TimelineEntity, type TrackId } from "@/lib/annotation/document-ops";
+import type { AnnotationDocument } from "@/lib/annotation/document";
+import { formatClock, tickStep } from "@/components/timeline/timeline-scale";
+import { lowerBound, xOfSec, type TimelineView } from "./timeline-view";
+
+export const AXIS_H = 22;
+export const ROW_H = 24;
+export const LABEL_W = 112;
+export const HIT_PX = 6;
+
+export const TRACK_COLOURS: Record<TrackId, string> = {
+  moments: "#2563eb",
+  occurrences: "#7c3aed",
+  splits: "#a21caf",
+  identities: "#0891b2",
+  queryPoints: "#1d4ed8",
+  window: "#64748b",
+  evidence: "#059669",
+};
+export const ISSUE = "#dc2626";
+export const SELECTED = "#f59e0b";
+
+export type Model = {
+  doc: AnnotationDocument;
+  tracks: TrackId[];
+  entities: TimelineEntity[];
+  issues: Map<string, string>;
+  /** Per track: mark secs ascending and their entity indices; span entity indices. */
+  marks: Map<TrackId, { secs: Float64Array; idx: Int32Array }>;
+  spans: Map<TrackId, number[]>;
+};
+
+export function buildModel(doc: AnnotationDocument): Model {
+  const entities = timelineEntities(doc);
+  const tracks = documentTracks(doc);
+  const marks = new Map<TrackId, { secs: Float64Array; idx: Int32Array }>();
+  const spans = new Map<TrackId, number[]>();
+  for (const t of tracks) {
+    const mi: number[] = [];
+    const si: number[] = [];
+    entities.forEach((e, i) => {
+      if (e.track !== t) return;
+      (e.kind === "mark" ? mi : si).push(i);
+    });
+    mi.sort((a, b) => entities[a].start.sec - entities[b].start.sec);
+    marks.set(t, { secs: Float64Array.from(mi, (i) => entities[i].start.sec), idx: Int32Array.from(mi) });
+    spans.set(t, si);
+  }
+  return { doc, tracks, entities, issues: orderIssues(doc), marks, spans };
+}
+
+export type PaintArgs = {
+  model: Model;
+  view: TimelineView;
+  width: number;
+  height: number;
+  fps: number;
+  frameCount: number;
+  frameSec: (frame: number) => number;
+  frameAtSec: (sec: number) => number;
+  selected: string | null;
+  selectedPart: "start" | "end" | null;
+  /** The entity being dragged, drawn at its dragged position. */
+  preview: { id: string; entity: TimelineEntity } | null;
+  /** One colour for every track (the adjudication view: one per annotator); default per track. */
+  colour?: string;
+  /** Put before each track's title ("A · Moments"). */
+  titlePrefix?: string;
+};
+
+/** Paints the whole timeline into `ctx` (already scaled to CSS pixels and cleared). */
+export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): void {
+  const { model, view, width, selected, selectedPart, preview, frameSec } = args;
+  const h = args.height;
+  const rowTop = (i: number) => AXIS_H + i * ROW_H;
+  const opts = { fps: args.fps, frameCount: args.frameCount, frameAtSec: args.frameAtSec };
+  const tw = Math.max(1, width - LABEL_W);
+  const X = (sec: number) => LABEL_W + xOfSec(sec, view, tw);
+  const span = view.end - view.start;
+  const colourOf = (t: TrackId) => args.colour ?? TRACK_COLOURS[t];
+
+  // rows
+  ctx.font = "11px system-ui, sans-serif";
+  ctx.textBaseline = "middle";
+  model.tracks.forEach((t, i) => {
+    const y = rowTop(i);
+    ctx.fillStyle = i % 2 ? "#f8fafc" : "#f1f5f9";
+    ctx.fillRect(LABEL_W, y + 1, tw, ROW_H - 2);
+    ctx.fillStyle = "#334155";
+    ctx.fillText(`${args.titlePrefix ?? ""}${TRACK_TITLES[t]}`, 6, y + ROW_H / 2);
+  });
+  if (!model.tracks.length) {
+    ctx.fillStyle = "#64748b";
+    ctx.fillText("Nothing of this task goes on the timeline: click to seek.", LABEL_W + 8, AXIS_H + ROW_H / 2);
+  }
+
+  // axis: frame ticks when single frames are wide enough, else clock ticks
+  ctx.strokeStyle = "#cbd5e1";
+  ctx.fillStyle = "#64748b";
+  ctx.textAlign = "center";
+  const pxPerFrame = tw / (span * (opts.fps || 30));
+  if (pxPerFrame >= 6) {
+    const first = Math.max(0, opts.frameAtSec(view.start));
+    const last = Math.min(opts.frameCount - 1, opts.frameAtSec(view.end) + 1);
+    const every = pxPerFrame >= 40 ? 1 : pxPerFrame >= 16 ? 5 : 10;
+    for (let f = first; f <= last; f++) {
+      const x = X(frameSec(f));
+      if (x < LABEL_W || x > width) continue;
+      ctx.beginPath();
+      ctx.moveTo(x + 0.5, AXIS_H - (f % every === 0 ? 8 : 4));
+      ctx.lineTo(x + 0.5, AXIS_H);
+      ctx.stroke();
+      if (f % every === 0) ctx.fillText(String(f), x, 7);
+    }
+  } else {
+    const step = tickStep(span, tw, 80);
+    for (let t = Math.ceil(view.start / step) * step; t <= view.end + 1e-9; t += step) {
+      const x = X(t);
+      ctx.beginPath();
+      ctx.moveTo(x + 0.5, AXIS_H - 7);
+      ctx.lineTo(x + 0.5, h);
+      ctx.stroke();
+      ctx.fillText(formatClock(t, step < 1), x, 7);
+    }
+  }
+  ctx.textAlign = "start";
+
+  // Spans and marks are batched: one path per track and style (fills, outlines, edge handles,
+  // mark stems, mark heads), so a zoomed-out view of thousands of entries is a handful of canvas
+  // calls, not several per entry. Entries narrower than a pixel that fall in the same pixel
+  // column as the previous one are drawn once; selected entries and entries with an issue are
+  // always drawn on their own, on top.
+  const specialSpans: Array<{ e: TimelineEntity; y: number; t: TrackId }> = [];
+  model.tracks.forEach((t, row) => {
+    const y = rowTop(row);
+    const colour = colourOf(t);
+    const body = new Path2D();
+    const edges = new Path2D();
+    let any = false;
+    let lastX1 = -1;
+    let lastX2 = -1;
+    for (const i of model.spans.get(t) ?? []) {
+      const e = preview && preview.id === model.entities[i].id ? preview.entity : model.entities[i];
+      const s = e.start.sec;
+      const en = e.end ? e.end.sec : s;
+      if (Math.max(s, en) < view.start || Math.min(s, en) > view.end) continue;
+      if (e.id === selected || model.issues.has(e.id)) {
+        specialSpans.push({ e, y, t });
+        continue;
+      }
+      const x1 = Math.round(X(Math.min(s, en)));
+      const x2 = Math.max(x1 + 2, Math.round(X(Math.max(s, en))));
+      if (x1 === lastX1 && x2 <= lastX2) continue;
+      lastX1 = x1;
+      lastX2 = x2;
+      any = true;
+      body.rect(x1, y + 4, x2 - x1, ROW_H - 8);
+      edges.rect(Math.round(X(s)) - 1.5, y + 2, 3, ROW_H - 4);
+      if (e.end) edges.rect(Math.round(X(e.end.sec)) - 1.5, y + 2, 3, ROW_H - 4);
+    }
+    if (!any) return;
+    ctx.globalAlpha = 0.45;
+    ctx.fillStyle = colour;
+    ctx.fill(body);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1;
+    ctx.stroke(body);
+    ctx.fillStyle = colour;
+    ctx.fill(edges);
+  });
+  for (const { e, y, t } of specialSpans) drawSpan(ctx, e, y, colourOf(t), X, e.id === selected, model.issues.has(e.id), selectedPart);
+  // marks (binary search for the visible range; one per pixel column)
+  model.tracks.forEach((t, row) => {
+    const m = model.marks.get(t);
+    if (!m || !m.secs.length) return;
+    const y = rowTop(row);
+    const a = lowerBound(m.secs, view.start);
+    const b = lowerBound(m.secs, view.end + 1e-9);
+    const withNames = b - a < 200;
+    const stems = new Path2D();
+    const heads = new Path2D();
+    const special: Array<{ px: number; e: TimelineEntity }> = [];
+    let lastPx = -1;
+    for (let k = a; k < b; k++) {
+      const e = model.entities[m.idx[k]];
+      if (preview && preview.id === e.id) continue;
+      const px = Math.round(X(m.secs[k]));
+      if (model.issues.has(e.id) || e.id === selected) {
+        special.push({ px, e });
+        continue;
+      }
+      if (px === lastPx) continue;
+      lastPx = px;
+      stems.moveTo(px + 0.5, y + 3);
+      stems.lineTo(px + 0.5, y + ROW_H - 3);
+      heads.moveTo(px, y + 3);
+      heads.lineTo(px + 5, y + 8);
+      heads.lineTo(px, y + 13);
+      heads.lineTo(px - 5, y + 8);
+      heads.closePath();
+      if (withNames) {
+        ctx.fillStyle = "#1e293b";
+        ctx.fillText(e.name, px + 7, y + ROW_H / 2 + 3);
+      }
+    }
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = colourOf(t);
+    ctx.stroke(stems);
+    ctx.fillStyle = colourOf(t);
+    ctx.fill(heads);
+    for (const { px, e } of special) drawMark(ctx, px, y, colourOf(t), e, e.id === selected, model.issues.has(e.id), withNames);
+    if (preview && preview.entity.track === t) drawMark(ctx, Math.round(X(preview.entity.start.sec)), y, colourOf(t), preview.entity, true, false, true);
+  });
+}
+
+function drawSpan(ctx: CanvasRenderingContext2D, e: TimelineEntity, y: number, colour: string, X: (sec: number) => number, isSel: boolean, issue: boolean, selectedPart: "start" | "end" | null) {
+  const s = e.start.sec;
+  const en = e.end ? e.end.sec : s;
+  const x1 = X(Math.min(s, en));
+  const x2 = Math.max(x1 + 2, X(Math.max(s, en)));
+  ctx.globalAlpha = 0.45;
+  ctx.fillStyle = issue ? ISSUE : colour;
+  ctx.fillRect(x1, y + 4, x2 - x1, ROW_H - 8);
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = isSel ? SELECTED : issue ? ISSUE : colour;
+  ctx.lineWidth = isSel ? 2 : 1;
+  if (issue) ctx.setLineDash([4, 3]);
+  ctx.strokeRect(x1 + 0.5, y + 4.5, x2 - x1 - 1, ROW_H - 9);
+  ctx.setLineDash([]);
+  // edges (handles); an open span shows its start only
+  ctx.fillStyle = isSel ? SELECTED : colour;
+  ctx.fillRect(X(s) - 1.5, y + 2, 3, ROW_H - 4);
+  if (e.end) ctx.fillRect(X(e.end.sec) - 1.5, y + 2, 3, ROW_H - 4);
+  if (isSel && selectedPart) {
+    const px = X(selectedPart === "end" && e.end ? e.end.sec : s);
+    ctx.fillStyle = SELECTED;
+    ctx.fillRect(px - 3, y + 1, 6, 4);
+  }
+}
+
+function drawMark(ctx: CanvasRenderingContext2D, px: number, y: number, colour: string, e: TimelineEntity, sel: boolean, issue: boolean, withName: boolean) {
+  ctx.strokeStyle = sel ? SELECTED : issue ? ISSUE : colour;
+  ctx.beginPath();
+  ctx.moveTo(px + 0.5, y + 3);
+  ctx.lineTo(px + 0.5, y + ROW_H - 3);
+  ctx.stroke();
+  ctx.fillStyle = ctx.strokeStyle;
+  ctx.beginPath();
+  ctx.moveTo(px, y + 3);
+  ctx.lineTo(px + 5, y + 8);
+  ctx.lineTo(px, y + 13);
+  ctx.lineTo(px - 5, y + 8);
+  ctx.closePath();
+  ctx.fill();
+  if (withName) {
+    ctx.fillStyle = issue ? ISSUE : "#1e293b";
+    ctx.fillText(e.name, px + 7, y + ROW_H / 2 + 3);
+  }
+}
+
