@@ -104,6 +104,7 @@ test("a reviewer adjudicates a disputed item with the keys, reloads, resolves, a
   await page.reload();
   await waitForPlayer(page);
   await expect(view).toHaveAttribute("data-current", "moments:1.b1");
+  await expectFrame(page, 120);
   await expect(list.locator("li").nth(0)).toHaveAttribute("data-pick", "take A");
   await expect(list.locator("li").nth(1)).toHaveAttribute("data-pick", "take B");
   await expect(page.getByTestId("adjudication-note")).toHaveValue("both changes are real scene cuts");

@@ -42,7 +42,7 @@ export default async function AdjudicationPage({ params }: { params: Params }) {
   return (
     <main className="mx-auto flex max-w-[1600px] flex-col gap-3 p-4">
       <Breadcrumbs trail={[{ label: "Review", href: "/review" }, { label: payload.project.name }, { label: payload.item.externalId }]} />
-      <AdjudicationView payload={payload} />
+      <AdjudicationView key={`${payload.status}:${payload.canEdit}`} payload={payload} />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AnnotationLanes, type Lane, type LanesHandle } from "@/components/adjudication/annotation-lanes";
 import { annotatorColour, RESULT_COLOUR } from "@/components/adjudication/annotator-colours";
 import { DifferenceEditor } from "@/components/adjudication/difference-editor";
@@ -76,6 +76,20 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
   );
 
   const cur = d.current >= 0 ? differences[d.current] : undefined;
+  const onLanes = useCallback((h: LanesHandle | null) => {
+    lanesRef.current = h;
+  }, []);
+
+  // Once the player is ready, show the current difference (after a reload: the one the reviewer was on).
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!timing || resumed.current || !cur) return;
+    resumed.current = true;
+    if (cur.frame !== null) {
+      seekToFrame(cur.frame);
+      lanesRef.current?.reveal(cur.frame);
+    }
+  }, [timing, cur, seekToFrame]);
   const take = (i: number, j: number) => {
     const diff = differences[i];
     if (!diff || !d.editable) return;
@@ -170,7 +184,7 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
           ) : (
             <p className="rounded border border-dashed p-6 text-sm text-slate-500">This item has no playable video.</p>
           )}
-          {video && timing && <AnnotationLanes lanes={lanes} player={player} timing={timing} fps={video.fps} seekToFrame={seekToFrame} onReady={(h) => (lanesRef.current = h)} />}
+          {video && timing && <AnnotationLanes lanes={lanes} player={player} timing={timing} fps={video.fps} seekToFrame={seekToFrame} onReady={onLanes} />}
           {expert && d.editable && video && timing && (
             <ExpertEditor
               original={docs[0]}
