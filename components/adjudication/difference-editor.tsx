@@ -31,7 +31,9 @@ export function DifferenceEditor({ difference, currentEdit, from, context, curre
   const [form, setForm] = useState<EditForm>(() => initialEditForm(difference, currentEdit, from));
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
   const isFrames = difference.type === "unmatched" || difference.type === "offset" || difference.type === "span";
   const multiline = difference.type === "caption" || (difference.type === "label" && !labelIsText(difference));
 

@@ -33,7 +33,10 @@ type Props = {
 /** The differences to step through (n / p), each with its kind badge, what is decided, and take / edit buttons. */
 export function DifferenceList({ differences, picks, current, letters, readOnly, problems, onSelect, onTake, onEdit, onClear }: Props) {
   const currentRef = useRef<HTMLLIElement>(null);
-  useEffect(() => currentRef.current?.scrollIntoView({ block: "nearest" }), [current]);
+  useEffect(() => {
+    // (scrollIntoView returns a promise in current Chromium: never let it become the effect's cleanup)
+    currentRef.current?.scrollIntoView({ block: "nearest" });
+  }, [current]);
   if (differences.length === 0) {
     return <p className="rounded border border-dashed p-3 text-sm text-slate-500">No differences: the annotations are identical.</p>;
   }

@@ -6,7 +6,9 @@ import { ADJUDICATION_SHORTCUT_GROUPS, ADJUDICATION_SHORTCUTS, displayCombo } fr
 /** "?" — the adjudication view's shortcuts, generated from the registry (lib/player/shortcuts.ts). */
 export function AdjudicationHelp({ onClose, k }: { onClose: () => void; k: number }) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), []);
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, []);
   const shown = ADJUDICATION_SHORTCUTS.filter((s) => !s.id.startsWith("adj.take-") || s.id.charCodeAt(s.id.length - 1) - 97 < k);
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/30 p-4" onClick={onClose}>

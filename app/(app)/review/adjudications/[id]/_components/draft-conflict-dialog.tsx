@@ -26,7 +26,9 @@ export function DraftConflictDialog({
   onTakeTheirs: () => void;
 }) {
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  useEffect(() => {
+    first.current?.focus();
+  }, []);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4" data-modal-open="true">
       <div role="dialog" aria-modal="true" aria-labelledby="draft-conflict-title" className="flex w-full max-w-3xl flex-col gap-3 rounded-lg bg-white p-4 shadow-xl" data-testid="conflict-dialog">
