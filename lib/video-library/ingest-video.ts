@@ -15,7 +15,6 @@ import { makeThumbnail } from "@/lib/video/thumbnail";
 import { checkPlaybackTiming, makePlaybackCopy } from "@/lib/video/transcode-video";
 import { validateVideo } from "@/lib/video/validate-video";
 import { mimeTypeForContainer, summarizeProbe, type ProbeSummary } from "./probe-summary";
-import { scheduleSceneCuts } from "./scene-cuts";
 import { newIngestStagingDir } from "./staging";
 import { videoWithAdder, type LibraryVideo } from "./video-queries";
 
@@ -32,8 +31,6 @@ import { videoWithAdder, type LibraryVideo } from "./video-queries";
  *     (`pts.bin` = original, `playback-pts.bin` = copy) and a thumbnail (best effort: a video
  *     that cannot be thumbnailed is still imported, without one).
  *  4. The staging directory is renamed to `<data>/videos/<uuid>` and the Video row inserted.
- *  5. Scene detection is queued in the background (lib/video-library/scene-cuts.ts); the import
- *     does not wait for it.
  *
  * Any failure (or `signal` abort) removes everything written and inserts nothing. Two ingests of
  * the same bytes racing each other: the second insert hits the unique sha256, cleans up, and
@@ -279,7 +276,6 @@ async function ingest(source: IngestSource, opts: IngestOptions): Promise<Ingest
         ip: opts.ip,
         details: { name: opts.displayName, sourcePath: opts.sourcePath ?? null, sha256, transcoded: video.transcoded },
       }).catch((e: unknown) => console.warn(`[playhead] audit log entry for video ${video.id} failed: ${(e as Error).message}`));
-      scheduleSceneCuts(video);
       return { video, duplicate: false };
     } catch (e) {
       if (isUniqueViolation(e)) {
