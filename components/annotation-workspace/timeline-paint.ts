@@ -1,6 +1,7 @@
 /**
  * Painting of the editing timeline (browser only, no state): track rows, the axis (frame ticks
- * when single frames are wide enough, else clock ticks), spans and marks. Entries are batched into
+ * when single frames are wide enough, else clock ticks; scene cuts as thin grey ticks), spans and
+ * marks. Entries are batched into
  * one path per track and style, and entries that land in the same pixel column as the previous one
  * are drawn once, so a zoomed-out view of a long video with thousands of entries costs a handful of
  * canvas calls per frame. Interaction and state live in timeline-canvas.ts.
@@ -25,6 +26,7 @@ export const TRACK_COLOURS: Record<TrackId, string> = {
   evidence: "#059669",
 };
 export const ISSUE = "#dc2626";
+export const CUT_TICK = "#94a3b8";
 export const SELECTED = "#f59e0b";
 
 export type Model = {
@@ -73,6 +75,8 @@ export type PaintArgs = {
   colour?: string;
   /** Put before each track's title ("A · Moments"). */
   titlePrefix?: string;
+  /** Scene cut times (sec, ascending), drawn as thin grey ticks on the axis. */
+  cuts?: Float64Array;
 };
 
 /** Paints the whole timeline into `ctx` (already scaled to CSS pixels and cleared). */
@@ -131,6 +135,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
     }
   }
   ctx.textAlign = "start";
+  if (args.cuts?.length) paintCuts(ctx, args.cuts, view, X, width);
 
   // Spans and marks are batched: one path per track and style (fills, outlines, edge handles,
   // mark stems, mark heads), so a zoomed-out view of thousands of entries is a handful of canvas
@@ -219,6 +224,24 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
     for (const { px, e } of special) drawMark(ctx, px, y, colourOf(t), e, e.id === selected, model.issues.has(e.id), withNames);
     if (preview && preview.entity.track === t) drawMark(ctx, Math.round(X(preview.entity.start.sec)), y, colourOf(t), preview.entity, true, false, true);
   });
+}
+
+/** Scene cuts in view as one path of 1 px grey ticks across the axis, one per pixel column. */
+function paintCuts(ctx: CanvasRenderingContext2D, cuts: Float64Array, view: TimelineView, X: (sec: number) => number, width: number): void {
+  const a = lowerBound(cuts, view.start);
+  const b = lowerBound(cuts, view.end + 1e-9);
+  const ticks = new Path2D();
+  let lastPx = -1;
+  for (let k = a; k < b; k++) {
+    const px = Math.round(X(cuts[k]));
+    if (px === lastPx || px < LABEL_W || px > width) continue;
+    lastPx = px;
+    ticks.moveTo(px + 0.5, 2);
+    ticks.lineTo(px + 0.5, AXIS_H);
+  }
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = CUT_TICK;
+  ctx.stroke(ticks);
 }
 
 function drawSpan(ctx: CanvasRenderingContext2D, e: TimelineEntity, y: number, colour: string, X: (sec: number) => number, isSel: boolean, issue: boolean, selectedPart: "start" | "end" | null) {
