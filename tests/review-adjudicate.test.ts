@@ -298,10 +298,29 @@ describe("expert kind", () => {
     expect(outside.json.error.details.problems[0].path).toMatch(/^document\.moments\[2\]/);
     const edited = e1Doc([30, 90, 150], [100, 210, 280], "a");
     expect((await resolve(id, rev2, { baseVersion: 1, document: edited, note: "" })).json.error.code).toBe("note_required");
-    const ok = await resolve(id, rev2, { baseVersion: 1, note: "" });
+    // The document to confirm sent back unchanged (as the expert sample's seeded draft holds it) is a confirmation.
+    const ok = await resolve(id, rev2, { baseVersion: 1, document: p.json.annotations[0].data, note: "" });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json.decisions).toEqual([{ differenceId: "document", resolution: "confirm" }]);
     const truth = await db.itemTruth.findUniqueOrThrow({ where: { itemId: itemIds[6] } });
     expect(truth).toMatchObject({ adjudicationId: id, answer: computeVcbenchAnswers(A()).map((x) => x.answer) });
+  });
+
+  it("an agreed double review sampled for experts: the merged document is annotation A and the seeded draft", async () => {
+    const agreed = await storedAdjudication({ projectId, itemId: itemIds[7], annotators: [annA, annB], docs: [A(), e1Doc([31, 91], [100, 210, 280], "b")] });
+    const merged = e1Doc([30, 90], [100, 210, 280], "a");
+    await db.adjudication.update({ where: { id: agreed.adjudicationId }, data: { status: "AGREED", resolution: merged as never } });
+    const expert = await db.adjudication.create({
+      data: { itemId: itemIds[7], projectId, kind: "expert", status: "DISPUTED", annotationIds: agreed.annotationIds, draft: { picks: [], note: "", document: merged } as never },
+    });
+    expect((await claim(expert.id, rev1)).status).toBe(200);
+    const p = await payload(expert.id, rev1);
+    expect(p.status, p.text).toBe(200);
+    expect(p.json.annotations).toHaveLength(1);
+    expect(p.json.annotations[0]).toMatchObject({ letter: "A", annotatorName: "Ann A + Ben B", data: merged });
+    expect(p.json.draft).toEqual({ picks: [], note: "", document: merged });
+    const saved = await draft(expert.id, rev1, 1, { picks: [], note: "checked frame 90", document: merged });
+    expect(saved.json).toEqual({ version: 2, replayed: false });
+    expect((await payload(expert.id, rev1)).json.draft).toEqual({ picks: [], note: "checked frame 90", document: merged });
   });
 });

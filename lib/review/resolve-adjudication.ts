@@ -29,7 +29,8 @@ function resolvedDocument(kind: string, docs: AnnotationDocument[], input: Resol
     if (input.picks.length > 0) throw pickProblems([{ path: "picks", message: "picks: an expert review has no differences to pick; confirm the document or send the edited one" }]);
     const document = input.document ?? docs[0];
     if (document.benchmark !== docs[0].benchmark) throw pickProblems([{ path: "document.benchmark", message: `document.benchmark: must be ${docs[0].benchmark}` }]);
-    return { document, decisions: [{ differenceId: "document", resolution: input.document ? "edit" : "confirm" }] as Decision[] };
+    const edited = JSON.stringify(document) !== JSON.stringify(docs[0]);
+    return { document, decisions: [{ differenceId: "document", resolution: edited ? "edit" : "confirm" }] as Decision[] };
   }
   const result = applyPicks(docs, context, input.picks, comparison);
   if (!result.ok) throw pickProblems(result.problems);

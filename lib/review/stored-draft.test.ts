@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { e1Doc } from "./test-docs";
 import { nextStoredDraft, readStoredDraft, REMEMBERED_SAVES, replayedVersion } from "./stored-draft";
 
 describe("stored draft", () => {
   it("reads nothing or junk as an empty draft", () => {
     expect(readStoredDraft(null)).toEqual({ draft: { picks: [], note: "" }, saves: [] });
-    expect(readStoredDraft({ draft: { picks: "no" }, saves: [{ clientSaveId: 3 }] })).toEqual({ draft: { picks: [], note: "" }, saves: [] });
+    expect(readStoredDraft({ picks: "no", saves: [{ clientSaveId: 3 }] })).toEqual({ draft: { picks: [], note: "" }, saves: [] });
+  });
+
+  it("reads the draft the expert sample seeds ({picks, note, document})", () => {
+    const document = e1Doc([10], [20]);
+    expect(readStoredDraft({ picks: [], note: "", document })).toEqual({ draft: { picks: [], note: "", document }, saves: [] });
   });
 
   it("round-trips the draft and remembers the save ids with their versions", () => {
