@@ -3,9 +3,10 @@ import { signIn } from "./support/sign-in";
 import { annotatorTaskId, clickTimelineAt, momentsOf, openWorkspace, settledFrame, storedDocument, waitSaved } from "./support/workspace";
 
 /**
- * Two tabs on one task: a save based on an old version is refused (409) and the stale tab shows
- * both versions; merge keeps both tabs' marks, keep mine saves this tab's document on top, take the
- * server's shows the other tab's document. Never a silent overwrite.
+ * Two devices (two browser contexts: tabs of one browser also hear each other's saves at once, see
+ * the second test) on one task: a save based on an old version is refused (409) and the stale one
+ * shows both versions; merge keeps both sides' marks, keep mine saves this side's document on top,
+ * take the server's shows the other side's document. Never a silent overwrite.
  */
 async function markAt(page: Page, frame: number, fps: number) {
   await clickTimelineAt(page, (frame + 0.5) / fps);
@@ -14,12 +15,14 @@ async function markAt(page: Page, frame: number, fps: number) {
   await expect(page.getByTestId("selection-frames")).toHaveText(new RegExp(`frame ${frame} `));
 }
 
-test("two tabs on one task: conflict dialog with both versions; merge, keep mine, take the server's", async ({ browser }) => {
+test("two devices on one task: conflict dialog with both versions; merge, keep mine, take the server's", async ({ browser }) => {
   const context = await browser.newContext();
   const a = await context.newPage();
   await signIn(a, "ANNOTATOR");
   const taskId = await annotatorTaskId(a.request, "demo-cfr30-snap");
-  const b = await context.newPage();
+  const contextB = await browser.newContext();
+  const b = await contextB.newPage();
+  await signIn(b, "ANNOTATOR");
   await openWorkspace(a, taskId);
   await openWorkspace(b, taskId);
   const before = momentsOf((await storedDocument(a.request, taskId)).data);
@@ -77,5 +80,35 @@ test("two tabs on one task: conflict dialog with both versions; merge, keep mine
   const vAfterUndo = await waitSaved(b);
   expect(vAfterUndo).toBe(vMine + 1);
   expect(await qp()).toEqual([...qp0, 20, 40, 80]);
+  await context.close();
+  await contextB.close();
+});
+
+test("two tabs of one browser: a save in one is shown in the other at once, not at its next save", async ({ browser }) => {
+  const context = await browser.newContext();
+  const a = await context.newPage();
+  await signIn(a, "ANNOTATOR");
+  const taskId = await annotatorTaskId(a.request, "demo-cfr30-snap");
+  const b = await context.newPage();
+  await openWorkspace(a, taskId);
+  await openWorkspace(b, taskId);
+  const qp = async () => {
+    const d = (await storedDocument(a.request, taskId)).data;
+    return d.benchmark === "VCBENCH" ? d.queryPoints.map((q) => q.at.frame).sort((x, y) => x - y) : [];
+  };
+  const before = await qp();
+
+  await markAt(a, 25, 30);
+  const vA = await waitSaved(a);
+  // Tab B had nothing unsaved: it takes version vA over without saving anything itself.
+  await expect(b.getByText(`Updated to version ${vA}, saved in another tab.`)).toBeVisible({ timeout: 5_000 });
+  await expect(b.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
+  // B's next point builds on A's: both are stored, no conflict dialog.
+  await markAt(b, 50, 30);
+  expect(await waitSaved(b)).toBe(vA + 1);
+  await expect(b.getByTestId("conflict-dialog")).toHaveCount(0);
+  expect(await qp()).toEqual([...before, 25, 50].sort((x, y) => x - y));
+  // and A, in turn, shows B's point at once
+  await expect(a.getByText(`Updated to version ${vA + 1}, saved in another tab.`)).toBeVisible({ timeout: 5_000 });
   await context.close();
 });

@@ -1,9 +1,12 @@
 /**
  * Browser wiring of the autosave client (lib/annotation/autosave-client.ts): fetch, localStorage,
  * timers, a per-tab id (sessionStorage: survives reload, differs between tabs), retry when the
- * browser comes back online, a heartbeat so other tabs can tell an abandoned queue from a live one.
+ * browser comes back online, a heartbeat so other tabs can tell an abandoned queue from a live one,
+ * and a BroadcastChannel per annotation on which each acknowledged save is announced, so another
+ * tab open on the same task learns of it at once (a conflict shown before its next save, or the
+ * newer version taken over when it has nothing unsaved) instead of at its next save.
  */
-import type { SaveAnnotationBody } from "@/lib/annotation/api-schemas";
+import type { AnnotationConflict, SaveAnnotationBody, SaveAnnotationResponse } from "@/lib/annotation/api-schemas";
 import { createAutosaveClient, type AutosaveClient } from "@/lib/annotation/autosave-client";
 import type { AnnotationDocument } from "@/lib/annotation/document";
 
@@ -38,11 +41,28 @@ export async function saveRequest(annotationId: string, body: SaveAnnotationBody
   return { status: r.status, body: json };
 }
 
+type SavedMessage = { from: string; current: AnnotationConflict["current"] };
+
+function savedChannel(annotationId: string): BroadcastChannel | null {
+  return typeof BroadcastChannel === "function" ? new BroadcastChannel(`playhead.annotation.${annotationId}`) : null;
+}
+
 export function createBrowserAutosave(annotationId: string, baseVersion: number, baseDoc: AnnotationDocument): { client: AutosaveClient; stop: () => void } {
+  // Not the tab id: a duplicated tab copies sessionStorage, and it must still hear the original.
+  const instance = randomId("i");
+  const channel = savedChannel(annotationId);
   const client = createAutosaveClient(
     { annotationId, tabId: tabId(), baseVersion, baseDoc },
     {
-      save: saveRequest,
+      save: async (id, body) => {
+        const answer = await saveRequest(id, body);
+        if (answer.status === 200 && channel) {
+          const res = answer.body as SaveAnnotationResponse;
+          const message: SavedMessage = { from: instance, current: { version: res.version, data: body.data as AnnotationDocument, updatedAt: res.savedAt, authorName: "you, in another tab" } };
+          channel.postMessage(message);
+        }
+        return answer;
+      },
       storage: {
         getItem: (k) => window.localStorage.getItem(k),
         setItem: (k, v) => window.localStorage.setItem(k, v),
@@ -62,6 +82,10 @@ export function createBrowserAutosave(annotationId: string, baseVersion: number,
   const beforeUnload = () => {
     if (client.getState().unsaved > 0) void client.flush();
   };
+  const onSaved = (ev: MessageEvent<SavedMessage>) => {
+    if (ev.data?.from !== instance && ev.data?.current) client.remoteSaved(ev.data.current);
+  };
+  channel?.addEventListener("message", onSaved);
   window.addEventListener("online", online);
   window.addEventListener("beforeunload", beforeUnload);
   return {
@@ -70,6 +94,8 @@ export function createBrowserAutosave(annotationId: string, baseVersion: number,
       window.clearInterval(beat);
       window.removeEventListener("online", online);
       window.removeEventListener("beforeunload", beforeUnload);
+      channel?.removeEventListener("message", onSaved);
+      channel?.close();
       client.dispose();
     },
   };

@@ -177,6 +177,42 @@ describe("autosave client", () => {
     expect(client.getState()).toMatchObject({ status: "saved", conflict: null, baseVersion: 6 });
   });
 
+  it("another tab's save, announced: with unsaved changes here the conflict opens before any save; nothing is sent", async () => {
+    const { client, server, advance } = harness();
+    client.enqueue(doc(1)); // unsaved, debounce pending
+    server.version = 2; // the other tab's save reached the server
+    server.data = doc(4);
+    client.remoteSaved({ version: 2, data: doc(4), updatedAt: "t", authorName: "you, in another tab" });
+    expect(client.getState()).toMatchObject({ status: "conflict", adopted: null });
+    expect(client.getState().conflict?.theirs.version).toBe(2);
+    expect(client.getState().conflict?.mine).toEqual(doc(1));
+    await advance(2000);
+    expect(server.requests.length).toBe(0);
+    // a still newer save of the other tab replaces "theirs" in the open dialog; an older one does not
+    client.remoteSaved({ version: 3, data: doc(5), updatedAt: "t", authorName: "x" });
+    client.remoteSaved({ version: 2, data: doc(4), updatedAt: "t", authorName: "x" });
+    expect(client.getState().conflict?.theirs.version).toBe(3);
+  });
+
+  it("another tab's save, announced: with nothing unsaved the newer version is taken over and the next edit builds on it", async () => {
+    const { client, server, advance } = harness();
+    server.version = 2;
+    server.data = doc(4);
+    client.remoteSaved({ version: 2, data: doc(4), updatedAt: "t", authorName: "x" });
+    const s = client.getState();
+    expect(s).toMatchObject({ status: "saved", baseVersion: 2, conflict: null });
+    expect(s.adopted).toEqual({ version: 2, data: doc(4) });
+    client.remoteSaved({ version: 1, data: doc(0), updatedAt: "t", authorName: "x" }); // stale: ignored
+    expect(client.getState().adopted).toBe(s.adopted);
+    client.enqueue(doc(4)); // the page shows the adopted document: not a change
+    await advance(2000);
+    expect(server.requests.length).toBe(0);
+    client.enqueue(doc(5));
+    await advance(2000);
+    expect(server.requests.map((r) => r.baseVersion)).toEqual([2]);
+    expect(client.getState()).toMatchObject({ status: "saved", baseVersion: 3 });
+  });
+
   it("take theirs: the queue is dropped and an equal document is not saved again", async () => {
     const { client, server, advance } = harness();
     server.version = 3;

@@ -65,6 +65,12 @@ export type AutosaveState = {
   conflict: { mine: AnnotationDocument; theirs: AnnotationConflict["current"] } | null;
   /** The last network attempt failed; retrying. */
   offline: boolean;
+  /**
+   * A newer version saved by another tab of this browser, taken over because this tab had no
+   * unsaved change (see {@link AutosaveClient.remoteSaved}); the page shows it in place. A new
+   * object each time.
+   */
+  adopted: { version: number; data: AnnotationDocument } | null;
 };
 
 export type AutosaveOptions = {
@@ -106,6 +112,14 @@ export type AutosaveClient = {
   retryNow(): void;
   /** Refresh the heartbeat of this tab's record. */
   touch(): void;
+  /**
+   * Another tab of this browser saved version `current.version` (it says so at once, on a
+   * BroadcastChannel), so a conflict is known before this tab's next save: with unsaved changes
+   * here it is the same conflict a 409 would bring (both versions shown, nothing overwritten);
+   * with none, this tab takes the newer version over (`state.adopted`). Older or equal versions,
+   * and anything after a submit or dispose, are ignored.
+   */
+  remoteSaved(current: AnnotationConflict["current"]): void;
   dispose(): void;
 };
 
@@ -126,7 +140,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
   let retryDelay = 500;
   let lastActivity = deps.now();
   let flushWaiters: ((ok: boolean) => void)[] = [];
-  let state: AutosaveState = { status: "saved", unsaved: 0, baseVersion, lastSavedAt: null, message: null, conflict: null, offline: false };
+  let state: AutosaveState = { status: "saved", unsaved: 0, baseVersion, lastSavedAt: null, message: null, conflict: null, offline: false, adopted: null };
   const listeners = new Set<(s: AutosaveState) => void>();
 
   const set = (patch: Partial<AutosaveState>) => {
@@ -377,6 +391,25 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
     },
     touch() {
       if (queue.length) persist();
+    },
+    remoteSaved(current) {
+      if (disposed || stopped === "submitted" || stopped === "error") return;
+      if (stopped === "conflict") {
+        if (state.conflict && current.version > state.conflict.theirs.version) refresh({ conflict: { ...state.conflict, theirs: current } });
+        return;
+      }
+      if (current.version <= baseVersion) return;
+      if (queue.length || sending) {
+        stopped = "conflict";
+        if (timer !== null) deps.clearTimer(timer);
+        timer = null;
+        refresh({ conflict: { mine: queue.length ? queue[queue.length - 1].data : (baseDoc ?? current.data), theirs: current }, message: `version ${current.version} was saved in another tab` });
+        return;
+      }
+      baseVersion = current.version;
+      baseDoc = current.data;
+      persist();
+      refresh({ adopted: { version: current.version, data: current.data }, message: null });
     },
     dispose() {
       disposed = true;

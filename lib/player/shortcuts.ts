@@ -298,6 +298,60 @@ export const CAPTION_REVIEW_SHORTCUTS: readonly Shortcut<CaptionReviewControls>[
 
 export const captionReviewShortcuts: ShortcutRegistry<CaptionReviewControls> = createShortcutRegistry(CAPTION_REVIEW_SHORTCUTS);
 
+// ── Judge queues (app/(app)/review/judge) ────────────────────────────────────────────────────
+
+/** What the VSAS judge page's keys act on: the current second's verdict and navigation. */
+export type VsasJudgeControls = {
+  setBinary: (value: 0 | 1) => void;
+  setRubric: (value: 0 | 1 | 2 | 3) => void;
+  /** Next (+1) / previous (-1) second, across tasks; the video pauses at that second. */
+  step: (delta: 1 | -1) => void;
+  /** The next second without both a yes/no and a rubric (wrapping around). */
+  nextUnjudged: () => void;
+  stepFrames: (delta: number) => void;
+  toggleHelp: () => void;
+  closeHelp: () => void;
+};
+
+export const VSAS_JUDGE_SHORTCUTS: readonly Shortcut<VsasJudgeControls>[] = [
+  { id: "judge.yes", keys: ["y"], description: "Yes: the response is correct at this second", action: (c) => c.setBinary(1) },
+  { id: "judge.no", keys: ["n"], description: "No: the response is wrong at this second", action: (c) => c.setBinary(0) },
+  { id: "judge.rubric-0", keys: ["0"], description: "Rubric 0", action: (c) => c.setRubric(0) },
+  { id: "judge.rubric-1", keys: ["1"], description: "Rubric 1", action: (c) => c.setRubric(1) },
+  { id: "judge.rubric-2", keys: ["2"], description: "Rubric 2", action: (c) => c.setRubric(2) },
+  { id: "judge.rubric-3", keys: ["3"], description: "Rubric 3", action: (c) => c.setRubric(3) },
+  { id: "judge.next", keys: ["ArrowDown", "j"], description: "Next second", action: (c) => c.step(1) },
+  { id: "judge.previous", keys: ["ArrowUp", "k"], description: "Previous second", action: (c) => c.step(-1) },
+  { id: "judge.next-unjudged", keys: ["u"], description: "Next second not fully judged", action: (c) => c.nextUnjudged() },
+  { id: "judge.frame-back", keys: ["ArrowLeft"], description: "Previous frame (look around the second)", action: (c) => c.stepFrames(-1) },
+  { id: "judge.frame-forward", keys: ["ArrowRight"], description: "Next frame", action: (c) => c.stepFrames(1) },
+  { id: "judge.help", keys: ["Shift+?", "?"], description: "Show / hide these shortcuts", action: (c) => c.toggleHelp() },
+  { id: "judge.close-help", keys: ["Escape"], description: "Close this help", action: (c) => c.closeHelp() },
+];
+
+export const vsasJudgeShortcuts: ShortcutRegistry<VsasJudgeControls> = createShortcutRegistry(VSAS_JUDGE_SHORTCUTS);
+
+/** What the EC-Bench matching page's keys act on. */
+export type EcMatchControls = {
+  /** Next (+1) / previous (-1) enumeration item. */
+  step: (delta: 1 | -1) => void;
+  /** Back to the automatic links of the current item. */
+  resetToAuto: () => void;
+  /** Drops the pending click-click selection. */
+  cancelSelection: () => void;
+  toggleHelp: () => void;
+};
+
+export const EC_MATCH_SHORTCUTS: readonly Shortcut<EcMatchControls>[] = [
+  { id: "match.next", keys: ["]", "j"], description: "Next enumeration item", action: (c) => c.step(1) },
+  { id: "match.previous", keys: ["[", "k"], description: "Previous enumeration item", action: (c) => c.step(-1) },
+  { id: "match.reset", keys: ["r"], description: "Reset the item to the automatic links", action: (c) => c.resetToAuto() },
+  { id: "match.cancel", keys: ["Escape"], description: "Cancel the selected item / close this help", action: (c) => c.cancelSelection() },
+  { id: "match.help", keys: ["Shift+?", "?"], description: "Show / hide these shortcuts", action: (c) => c.toggleHelp() },
+];
+
+export const ecMatchShortcuts: ShortcutRegistry<EcMatchControls> = createShortcutRegistry(EC_MATCH_SHORTCUTS);
+
 /** What the adjudication view's keys act on (app/(app)/review/adjudications/[id]/_components). */
 export type AdjudicationControls = PlayerControls & {
   /** Next (+1) / previous (-1) difference: selects it, highlights it and seeks the player to it. */

@@ -47,6 +47,18 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
   useEffect(() => (autosave ? store.onChange((doc) => autosave.enqueue(doc)) : undefined), [store, autosave]);
   // A save refused because the annotation was submitted elsewhere: read-only here too.
   useEffect(() => autosave?.subscribe((s) => s.status === "submitted" && store.setReadOnly(true)), [autosave, store]);
+  // Another tab saved a newer version while this one had nothing unsaved: show it in place (an
+  // undoable step; with unsaved changes here the conflict dialog opens instead).
+  useEffect(() => {
+    if (!autosave) return undefined;
+    let seen = autosave.getState().adopted;
+    return autosave.subscribe((s) => {
+      if (!s.adopted || s.adopted === seen) return;
+      seen = s.adopted;
+      store.replace(s.adopted.data, `version ${s.adopted.version} from another tab`);
+      store.notify(`Updated to version ${s.adopted.version}, saved in another tab.`);
+    });
+  }, [autosave, store]);
 
   // The playhead frame is remembered per task (throttled; read back on reload).
   useEffect(() => {
