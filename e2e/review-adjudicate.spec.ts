@@ -110,7 +110,7 @@ test("a reviewer adjudicates a disputed item with the keys, reloads, resolves, a
   await expect(page.getByTestId("adjudication-note")).toHaveValue("both changes are real scene cuts");
 
   // Resolve (Ctrl+Enter): read-only afterwards, with who resolved and the decisions.
-  await page.locator("body").click({ position: { x: 2, y: 2 } });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press("Control+Enter");
   await expect(view).toHaveAttribute("data-status", "RESOLVED", { timeout: 15_000 });
   await expect(page.getByTestId("resolution-summary")).toContainText("Resolved by");
