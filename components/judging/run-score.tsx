@@ -10,19 +10,27 @@ const fmt = (v: number | null) => (v === null ? "—" : Number.isInteger(v) ? St
 
 /**
  * The run's stored score with the figures judgements change. Saving a judgement flags the run
- * stale and the server rescoring loop updates it; "Rescore now" does it at once.
+ * stale and the server rescoring loop updates it a few seconds after a burst of saves pauses
+ * (lib/runs/judgement-rescore.ts): until then (the stored run is stale, or `saves` went through on
+ * this page since the score was last reloaded) the figures are marked "scores update shortly". "Rescore now" does it at once.
  */
-export function RunScore({ score, labels, projectId, runId }: { score: RunScoreView; labels: Record<string, string>; projectId: string; runId: string }) {
+export function RunScore({ score, labels, projectId, runId, saves = 0 }: { score: RunScoreView; labels: Record<string, string>; projectId: string; runId: string; saves?: number }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [savesShown, setSavesShown] = useState(0);
+  const behind = score.stale || saves > savesShown;
+  function reload() {
+    setSavesShown(saves);
+    router.refresh();
+  }
   async function rescore() {
     setBusy(true);
     setError(null);
     try {
       const res = await fetch(`/api/projects/${encodeURIComponent(projectId)}/runs/${encodeURIComponent(runId)}/rescore`, { method: "POST" });
       if (!res.ok) setError(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `rescoring failed (${res.status})`);
-      router.refresh();
+      reload();
     } finally {
       setBusy(false);
     }
@@ -35,7 +43,16 @@ export function RunScore({ score, labels, projectId, runId }: { score: RunScoreV
           {label}: <span className="font-mono">{fmt(score.metrics[key] ?? null)}</span>
         </span>
       ))}
-      {score.stale ? <Badge tone="amber">rescoring pending</Badge> : <Badge tone="green">up to date</Badge>}
+      {behind ? (
+        <span className="flex items-center gap-2" data-testid="score-behind">
+          <Badge tone="amber">scores update shortly</Badge>
+          <Button size="sm" variant="ghost" onClick={reload}>
+            Reload score
+          </Button>
+        </span>
+      ) : (
+        <Badge tone="green">up to date</Badge>
+      )}
       <Button size="sm" variant="secondary" onClick={rescore} disabled={busy}>
         {busy ? "Rescoring…" : "Rescore now"}
       </Button>

@@ -12,6 +12,8 @@ export function useJudgementSaver(url: string) {
   const chains = useRef(new Map<string, Promise<void>>());
   const [states, setStates] = useState<Record<string, SaveState>>({});
   const [error, setError] = useState<string | null>(null);
+  /** Saves that went through on this page: the stored score is behind them until the server rescores the run. */
+  const [saves, setSaves] = useState(0);
   const save = useCallback(
     (key: string, body: unknown) => {
       setStates((s) => ({ ...s, [key]: "saving" }));
@@ -24,6 +26,7 @@ export function useJudgementSaver(url: string) {
             throw new Error(json?.message ?? `saving failed (${res.status})`);
           }
           setStates((s) => ({ ...s, [key]: "saved" }));
+          setSaves((n) => n + 1);
           setError(null);
         } catch (e) {
           setStates((s) => ({ ...s, [key]: "error" }));
@@ -35,5 +38,5 @@ export function useJudgementSaver(url: string) {
     },
     [url],
   );
-  return { save, states, error };
+  return { save, states, error, saves };
 }

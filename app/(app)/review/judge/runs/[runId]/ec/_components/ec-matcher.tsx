@@ -24,7 +24,7 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
   const [stored, setStored] = useState<Record<string, boolean>>(() => Object.fromEntries(items.map((i) => [i.itemId, i.mine !== null])));
   const [selected, setSelected] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
-  const { save, states, error } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/ec`);
+  const { save, states, error, saves } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/ec`);
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     rootRef.current?.focus();
@@ -78,7 +78,7 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
           {done} / {items.length} items matched by you · press ? for keys
         </span>
       </div>
-      <RunScore score={payload.score} labels={SCORE_LABELS} projectId={run.projectId} runId={run.id} />
+      <RunScore score={payload.score} labels={SCORE_LABELS} projectId={run.projectId} runId={run.id} saves={saves} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Button size="sm" variant="secondary" onClick={() => controls.step(-1)} disabled={index === 0}>
           ← Previous

@@ -33,7 +33,7 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
     return out;
   });
   const [help, setHelp] = useState(false);
-  const { save, states, error } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/vsas`);
+  const { save, states, error, saves } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/vsas`);
   const task = tasks[pos.task];
   const second = task?.seconds[pos.second];
   const rootRef = useRef<HTMLDivElement>(null);
@@ -119,7 +119,7 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
           {judged} / {total} seconds judged by you · press ? for keys
         </span>
       </div>
-      <RunScore score={payload.score} labels={SCORE_LABELS} projectId={run.projectId} runId={run.id} />
+      <RunScore score={payload.score} labels={SCORE_LABELS} projectId={run.projectId} runId={run.id} saves={saves} />
       <div className="grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-2">
           <label className="flex items-center gap-2 text-sm">
