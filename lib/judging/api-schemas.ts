@@ -9,6 +9,8 @@ import { z } from "zod";
 export const vsasJudgementBodySchema = z
   .object({
     itemId: z.string().min(1, "itemId is required"),
+    /** A study's run: the session whose answer is judged (required there, refused elsewhere). */
+    sessionId: z.string().min(1, "sessionId must not be empty").optional(),
     t: z.number().finite().min(0, "t must be a second >= 0"),
     binary: z.union([z.literal(0), z.literal(1), z.null()]),
     rubric: z.number().int("rubric must be an integer 0-3").min(0, "rubric must be 0-3").max(3, "rubric must be 0-3").nullable(),
@@ -19,6 +21,8 @@ export type VsasJudgementBody = z.infer<typeof vsasJudgementBodySchema>;
 /** PUT /api/judge/runs/:runId/ec — the links of one enumeration item (indices into the lists shown). */
 export const ecMatchBodySchema = z.object({
   itemId: z.string().min(1, "itemId is required"),
+  /** A study's run: the session whose answer is matched (required there, refused elsewhere). */
+  sessionId: z.string().min(1, "sessionId must not be empty").optional(),
   matches: z
     .array(z.object({ pred: z.number().int().min(0, "pred must be an index >= 0"), truth: z.number().int().min(0, "truth must be an index >= 0") }))
     .max(1000, "matches: at most 1000 links"),
@@ -45,6 +49,9 @@ export type VsasSecondView = { t: number; caption: string; response: string; min
 
 export type VsasTaskView = {
   itemId: string;
+  /** A study's run: the session whose answer this is, and an anonymous label of its participant; null for model runs. */
+  sessionId: string | null;
+  participant: string | null;
   externalId: string;
   taskType: string;
   prompt: string;
@@ -62,6 +69,9 @@ export type VsasQueuePayload = {
 
 export type EcItemView = {
   itemId: string;
+  /** A study's run: the session whose answer this is, and an anonymous label of its participant; null for model runs. */
+  sessionId: string | null;
+  participant: string | null;
   externalId: string;
   question: string;
   predicted: string[];

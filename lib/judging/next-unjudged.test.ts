@@ -9,7 +9,7 @@ const tasks = [
 describe("nextUnjudged", () => {
   it("finds the next second not judged, across tasks and wrapping around", () => {
     const judged = new Set(["a|1", "b|0"]);
-    const isJudged = (id: string, t: number) => judged.has(`${id}|${t}`);
+    const isJudged = (task: number, t: number) => judged.has(`${tasks[task].itemId}|${t}`);
     expect(nextUnjudged(tasks, { task: 0, second: 0 }, isJudged)).toEqual({ task: 1, second: 1 });
     expect(nextUnjudged(tasks, { task: 1, second: 1 }, isJudged)).toEqual({ task: 0, second: 0 });
   });

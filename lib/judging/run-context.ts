@@ -13,6 +13,8 @@ export type RunContext = {
   raws: Map<string, unknown>;
   judgements: JudgementRow[];
   judgeNames: Map<string, string>;
+  /** Adds the names of more judges (a study's session judgements) to `judgeNames`. */
+  addJudgeNames: (ids: readonly string[]) => Promise<void>;
   items: Map<string, { question: string; video: VsasTaskView["video"] }>;
 };
 
@@ -23,13 +25,19 @@ export async function loadRunContext(projectId: string, benchmark: RunBenchmark,
     loadHumanJudgements(runId),
     db.item.findMany({ where: { projectId, status: "ACTIVE" }, select: { id: true, question: true, video: true } }),
   ]);
-  const ids = [...new Set(judgements.flatMap((j) => (j.judgeId ? [j.judgeId] : [])))];
-  const users = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } }) : [];
+  const judgeNames = new Map<string, string>();
+  const addJudgeNames = async (list: readonly string[]) => {
+    const ids = [...new Set(list)].filter((id) => !judgeNames.has(id));
+    const users = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } }) : [];
+    for (const u of users) judgeNames.set(u.id, u.name || u.email);
+  };
+  await addJudgeNames(judgements.flatMap((j) => (j.judgeId ? [j.judgeId] : [])));
   return {
     truth: index.items,
     raws: new Map(rows.filter((r) => r.raw !== null && typeof r.raw === "object").map((r) => [r.itemId, r.raw as unknown])),
     judgements,
-    judgeNames: new Map(users.map((u) => [u.id, u.name || u.email])),
+    judgeNames,
+    addJudgeNames,
     items: new Map(
       items.map((i) => [
         i.id,

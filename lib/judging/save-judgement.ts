@@ -7,8 +7,10 @@ import { kickRescoreAfterJudgement } from "@/lib/runs/judgement-rescore";
 import { vsasCaptions } from "@/lib/runs/score-vsas";
 import { ecTaskType } from "@/lib/runs/score-ecbench";
 import type { EcRaw, TruthItem } from "@/lib/runs/types";
+import { sessionEcSubjectKey, sessionEnumerationLists, sessionVsasSubjectKey } from "@/lib/studies/session-judgements";
 import type { EcMatchBody, VsasJudgementBody } from "./api-schemas";
 import type { JudgeRun } from "./judge-run";
+import { studySessionAnswer } from "./study-answers";
 
 /**
  * Stores one reviewer's judgement: an idempotent upsert on the Judgement unique key (item,
@@ -63,11 +65,27 @@ async function afterSave(runId: string): Promise<void> {
   kickRescoreAfterJudgement();
 }
 
+/**
+ * A study's run: the participant's answer judged (422 naming `sessionId` when it is missing, or
+ * not a completed session of the study answering the item). Model runs: `sessionId` is refused.
+ */
+async function sessionAnswer(run: JudgeRun, body: { itemId: string; sessionId?: string }, externalId: string): Promise<{ sessionId: string; value: unknown } | null> {
+  if (!run.studyId) {
+    if (body.sessionId !== undefined) throw new HttpError(422, `Run "${run.name}" is not a study's run: judge it without sessionId.`, "not_a_study_run", { field: "sessionId" });
+    return null;
+  }
+  if (!body.sessionId) throw new HttpError(422, `Run "${run.name}" is a study's run: give the sessionId of the answer judged.`, "session_required", { field: "sessionId" });
+  const answer = await studySessionAnswer(run.studyId, body.sessionId, body.itemId);
+  if (!answer) throw new HttpError(422, `Session ${body.sessionId} is not a completed session of this study with an answer to task "${externalId}".`, "unknown_session", { field: "sessionId" });
+  return { sessionId: body.sessionId, value: answer.value };
+}
+
 export async function saveVsasJudgement(run: JudgeRun, judgeId: string, body: VsasJudgementBody): Promise<{ subjectKey: string; verdict: VsasVerdict; savedAt: string }> {
   const item = await truthItem(run, body.itemId);
   const caption = vsasCaptions(item).find((c) => Math.abs(c.t - body.t) <= 1e-6);
   if (!caption) throw new HttpError(422, `Task "${item.externalId}" has no caption at t=${body.t}: judge one of its caption seconds.`, "unknown_timestep", { field: "t" });
-  const subjectKey = vsasSubjectKey(run.id, caption.t);
+  const session = await sessionAnswer(run, body, item.externalId);
+  const subjectKey = session ? sessionVsasSubjectKey(session.sessionId, caption.t) : vsasSubjectKey(run.id, caption.t);
   const verdict: VsasVerdict = { binary: body.binary, rubric: body.rubric };
   const row = await upsertJudgement(item.itemId, subjectKey, judgeId, verdict);
   await afterSave(run.id);
@@ -77,17 +95,22 @@ export async function saveVsasJudgement(run: JudgeRun, judgeId: string, body: Vs
 export async function saveEcMatch(run: JudgeRun, judgeId: string, body: EcMatchBody): Promise<{ subjectKey: string; counts: { tp: number; fp: number; fn: number }; savedAt: string }> {
   const item = await truthItem(run, body.itemId);
   if (ecTaskType(item) !== "Enumeration") throw new HttpError(422, `Question ${item.externalId} is not an enumeration question.`, "not_enumeration", { field: "itemId" });
+  const session = await sessionAnswer(run, body, item.externalId);
+  const lists = session ? sessionEnumerationLists(item.answer, session.value) : await runEnumerationLists(run, item);
+  const verdict: EcMatchVerdict = { matches: [...body.matches].sort((a, b) => a.pred - b.pred), predicted: lists.predicted, truth: lists.truth };
+  const problem = matchingProblem(verdict);
+  if (problem) throw new HttpError(422, problem, "invalid_matches", { field: "matches" });
+  const subjectKey = session ? sessionEcSubjectKey(session.sessionId) : ecSubjectKey(run.id);
+  const row = await upsertJudgement(item.itemId, subjectKey, judgeId, verdict);
+  await afterSave(run.id);
+  return { subjectKey, counts: matchingCounts(verdict), savedAt: row.updatedAt.toISOString() };
+}
+
+async function runEnumerationLists(run: JudgeRun, item: TruthItem): Promise<{ truth: string[]; predicted: string[] }> {
   const result = await db.runItemResult.findUnique({ where: { runId_itemId: { runId: run.id, itemId: item.itemId } }, select: { raw: true } });
   const raw = result?.raw as EcRaw | null | undefined;
   if (!raw || typeof raw.answer !== "string" || raw.answer.trim() === "") {
     throw new HttpError(422, `Run "${run.name}" has no answer for question ${item.externalId}: nothing to match.`, "no_prediction", { field: "itemId" });
   }
-  const lists = enumerationLists(item.answer, raw.answer);
-  const verdict: EcMatchVerdict = { matches: [...body.matches].sort((a, b) => a.pred - b.pred), predicted: lists.predicted, truth: lists.truth };
-  const problem = matchingProblem(verdict);
-  if (problem) throw new HttpError(422, problem, "invalid_matches", { field: "matches" });
-  const subjectKey = ecSubjectKey(run.id);
-  const row = await upsertJudgement(item.itemId, subjectKey, judgeId, verdict);
-  await afterSave(run.id);
-  return { subjectKey, counts: matchingCounts(verdict), savedAt: row.updatedAt.toISOString() };
+  return enumerationLists(item.answer, raw.answer);
 }

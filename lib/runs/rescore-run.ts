@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import type { Problem } from "@/lib/metrics/problems";
-import { updateHumanRun } from "@/lib/studies/human-run";
+import { rescoreStudy } from "@/lib/studies/rescore-study";
 import { refreshChanceRuns } from "./chance-runs";
 import { projectClipParser, projectVariant } from "./project";
 import { scoreRawPredictions } from "./score-raws";
@@ -24,7 +24,9 @@ class ClaimLost extends Error {}
  *   item-level ones recomputed; results and aggregates replaced in one transaction that first
  *   checks the claim still holds;
  * - CHANCE runs: recomputed from the truth (lib/runs/chance-runs.ts);
- * - HUMAN runs of a study (source `study:<id>`): rebuilt by lib/studies `updateHumanRun`.
+ * - HUMAN runs of a study (source `study:<id>`): its sessions rescored (they read reviewers'
+ *   judgements of the participants' answers, lib/studies/session-judgements.ts) and the run rebuilt
+ *   by lib/studies `rescoreStudy`.
  * The run records the truthVersion read before scoring; if the truth changed meanwhile it stays
  * stale and is rescored again. Returns false when the claim was lost (nothing written).
  */
@@ -41,7 +43,7 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
     return true;
   }
   if (run.kind === "HUMAN" && run.source.startsWith("study:")) {
-    await updateHumanRun(run.source.slice("study:".length));
+    await rescoreStudy(run.source.slice("study:".length));
     await db.modelRun.updateMany({ where: { id: runId, status: "RUNNING" }, data: { status: "DONE" } });
     return true;
   }

@@ -4,6 +4,7 @@ import { loadPlan } from "@/lib/protocol/load-plan";
 import { updateHumanRun } from "./human-run";
 import { loadScoringItems } from "./load-scoring-items";
 import { aggregateScores, scoreItem, type ItemScore } from "./score-answers";
+import { applySessionJudgements, SESSION_JUDGE_KIND, sessionSubjectPrefix } from "./session-judgements";
 import { parseStudySettings } from "@/lib/protocol/study-settings";
 
 /**
@@ -34,6 +35,11 @@ export async function finishSession(sessionId: string, options: { updateRun?: bo
   const attention = new Set(plan.asks.filter((a) => a.attentionCheck).map((a) => a.itemId));
   const itemIds = [...new Set(plan.asks.map((a) => a.itemId))];
   const items = await loadScoringItems(itemIds);
+  // Reviewers' judgements of this session's answers (VSAS responses, EC enumeration matchings).
+  const judgements = await db.judgement.findMany({
+    where: { judgeKind: SESSION_JUDGE_KIND, subjectKey: { startsWith: sessionSubjectPrefix(session.id) } },
+    select: { itemId: true, subjectKey: true, verdict: true, updatedAt: true },
+  });
   const scores: ItemScore[] = [];
   const failed: string[] = [];
   for (const itemId of itemIds) {
@@ -42,7 +48,7 @@ export async function finishSession(sessionId: string, options: { updateRun?: bo
     const answers = session.answers
       .filter((a) => a.itemId === itemId && (options.includeUnseen || !a.unseen))
       .map((a) => ({ itemId, queryPointOrdinal: a.queryPoint?.ordinal ?? null, value: a.value }));
-    const score = scoreItem(benchmark, item, answers);
+    const score = applySessionJudgements(session.id, item, scoreItem(benchmark, item, answers), judgements.filter((j) => j.itemId === itemId));
     if (attention.has(itemId)) {
       if (score.scores.correct !== 1) failed.push(item.externalId);
     } else {

@@ -10,6 +10,9 @@ import { linkCounts, linkPair, unlinkPred, type MatchLink } from "@/lib/judging/
 import { EC_MATCH_SHORTCUTS, ecMatchShortcuts, handleShortcutKey, type EcMatchControls } from "@/lib/player/shortcuts";
 import { MatchColumns } from "./match-columns";
 
+/** An entry of the queue: an item of a run, or a study session's answer to it. */
+const entryKey = (i: { itemId: string; sessionId: string | null }) => `${i.sessionId ?? ""}|${i.itemId}`;
+
 const SCORE_LABELS = { enumeration_precision: "Precision", enumeration_recall: "Recall", enumeration_f1: "F1", enumeration_tp_total: "TP", enumeration_fp_total: "FP", enumeration_fn_total: "FN" };
 
 /**
@@ -20,8 +23,8 @@ const SCORE_LABELS = { enumeration_precision: "Precision", enumeration_recall: "
 export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
   const { items, run } = payload;
   const [index, setIndex] = useState(0);
-  const [links, setLinks] = useState<Record<string, MatchLink[]>>(() => Object.fromEntries(items.map((i) => [i.itemId, i.mine ?? i.auto])));
-  const [stored, setStored] = useState<Record<string, boolean>>(() => Object.fromEntries(items.map((i) => [i.itemId, i.mine !== null])));
+  const [links, setLinks] = useState<Record<string, MatchLink[]>>(() => Object.fromEntries(items.map((i) => [entryKey(i), i.mine ?? i.auto])));
+  const [stored, setStored] = useState<Record<string, boolean>>(() => Object.fromEntries(items.map((i) => [entryKey(i), i.mine !== null])));
   const [selected, setSelected] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
   const { save, states, error, saves } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/ec`);
@@ -34,10 +37,10 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
   const commit = useCallback(
     (next: MatchLink[]) => {
       if (!item) return;
-      setLinks((l) => ({ ...l, [item.itemId]: next }));
-      setStored((s) => ({ ...s, [item.itemId]: true }));
+      setLinks((l) => ({ ...l, [entryKey(item)]: next }));
+      setStored((s) => ({ ...s, [entryKey(item)]: true }));
       setSelected(null);
-      void save(item.itemId, { itemId: item.itemId, matches: next });
+      void save(entryKey(item), { itemId: item.itemId, ...(item.sessionId ? { sessionId: item.sessionId } : {}), matches: next });
     },
     [item, save],
   );
@@ -66,10 +69,10 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
   }
 
   if (!item) return <p className="text-sm text-slate-600">This run has no enumeration answer to match.</p>;
-  const current = links[item.itemId] ?? [];
+  const current = links[entryKey(item)] ?? [];
   const counts = linkCounts(current, item.predicted.length, item.truth.length);
-  const state = states[item.itemId];
-  const done = items.filter((i) => stored[i.itemId]).length;
+  const state = states[entryKey(item)];
+  const done = items.filter((i) => stored[entryKey(i)]).length;
   return (
     <div ref={rootRef} tabIndex={-1} onKeyDownCapture={onKeyDown} className="flex flex-col gap-3 outline-none" data-testid="ec-matcher">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -84,7 +87,8 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
           ← Previous
         </Button>
         <span data-testid="item-position">
-          Question {item.externalId} ({index + 1} of {items.length})
+          Question {item.externalId}
+          {item.participant ? ` · ${item.participant}` : ""} ({index + 1} of {items.length})
         </span>
         <Button size="sm" variant="secondary" onClick={() => controls.step(1)} disabled={index === items.length - 1}>
           Next →
@@ -114,7 +118,7 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
             Reset to automatic (R)
           </Button>
           <span className="text-xs text-slate-500" data-testid="save-state">
-            {state === "saving" ? "Saving…" : state === "saved" ? "Saved" : state === "error" ? "Not saved" : stored[item.itemId] ? "Saved earlier" : "Automatic links (not judged yet)"}
+            {state === "saving" ? "Saving…" : state === "saved" ? "Saved" : state === "error" ? "Not saved" : stored[entryKey(item)] ? "Saved earlier" : "Automatic links (not judged yet)"}
           </span>
         </div>
         {error ? <p className="text-sm text-red-700" role="alert">{error}</p> : null}

@@ -16,7 +16,8 @@ import type { PtsTable } from "@/lib/video/pts-table";
 import { SecondList, type Verdict } from "./second-list";
 import { VerdictButtons } from "./verdict-buttons";
 
-const keyOf = (itemId: string, t: number) => `${itemId}|${t}`;
+/** A second of a task (a run's answer to an item, or a study session's). */
+const keyOf = (task: { itemId: string; sessionId: string | null }, t: number) => `${task.sessionId ?? ""}|${task.itemId}|${t}`;
 const SCORE_LABELS = { accuracy: "Accuracy A", rubric_mean: "Rubric mean", consistency: "Consistency C", n_judgements: "Judged seconds" };
 
 /**
@@ -29,7 +30,7 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
   const [pos, setPos] = useState({ task: 0, second: 0 });
   const [verdicts, setVerdicts] = useState<Record<string, Verdict>>(() => {
     const out: Record<string, Verdict> = {};
-    for (const task of tasks) for (const s of task.seconds) if (s.mine) out[keyOf(task.itemId, s.t)] = s.mine as Verdict;
+    for (const task of tasks) for (const s of task.seconds) if (s.mine) out[keyOf(task, s.t)] = s.mine as Verdict;
     return out;
   });
   const [help, setHelp] = useState(false);
@@ -52,7 +53,7 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
     rootRef.current?.focus();
   }, []);
 
-  const judged = tasks.reduce((n, t) => n + t.seconds.filter((s) => verdicts[keyOf(t.itemId, s.t)]).length, 0);
+  const judged = tasks.reduce((n, t) => n + t.seconds.filter((s) => verdicts[keyOf(t, s.t)]).length, 0);
   const total = tasks.reduce((n, t) => n + t.seconds.length, 0);
 
   // Read and written synchronously, so two keys pressed before a render (y then 3) both count.
@@ -60,11 +61,11 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
   const setVerdict = useCallback(
     (change: Partial<Verdict>) => {
       if (!task || !second) return;
-      const key = keyOf(task.itemId, second.t);
+      const key = keyOf(task, second.t);
       const next: Verdict = { ...(verdictsRef.current[key] ?? { binary: null, rubric: null }), ...change };
       verdictsRef.current = { ...verdictsRef.current, [key]: next };
       setVerdicts(verdictsRef.current);
-      void save(key, { itemId: task.itemId, t: second.t, binary: next.binary, rubric: next.rubric });
+      void save(key, { itemId: task.itemId, ...(task.sessionId ? { sessionId: task.sessionId } : {}), t: second.t, binary: next.binary, rubric: next.rubric });
     },
     [task, second, save],
   );
@@ -87,8 +88,8 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
     step,
     nextUnjudged: () =>
       setPos((p) =>
-        nextUnjudged(tasks, p, (itemId, t) => {
-          const v = verdictsRef.current[keyOf(itemId, t)];
+        nextUnjudged(tasks, p, (taskIndex, t) => {
+          const v = verdictsRef.current[keyOf(tasks[taskIndex], t)];
           return !!v && v.binary !== null && v.rubric !== null;
         }),
       ),
@@ -110,7 +111,7 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
   }
 
   if (!task) return <p className="text-sm text-slate-600">This project has no task to grade.</p>;
-  const current = second ? verdicts[keyOf(task.itemId, second.t)] ?? null : null;
+  const current = second ? verdicts[keyOf(task, second.t)] ?? null : null;
   return (
     <div ref={rootRef} tabIndex={-1} onKeyDownCapture={onKeyDown} className="flex flex-col gap-3 outline-none" data-testid="vsas-grader">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -134,8 +135,8 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
               data-testid="task-select"
             >
               {tasks.map((t, i) => (
-                <option key={t.itemId} value={i}>
-                  {t.externalId} ({t.taskType})
+                <option key={`${t.sessionId ?? ""}|${t.itemId}`} value={i}>
+                  {t.externalId} ({t.taskType}){t.participant ? ` · ${t.participant}` : ""}
                 </option>
               ))}
             </select>
@@ -145,7 +146,7 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
           </p>
           {task.video ? (
             <VideoPlayer
-              key={task.itemId}
+              key={`${task.sessionId ?? ""}|${task.itemId}`}
               {...task.video}
               label={`Video of task ${task.externalId}`}
               store={store}
@@ -168,7 +169,7 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
                 <div className="text-xs uppercase text-slate-500">Response</div>
                 <div data-testid="current-response">{second.response || "(no response)"}</div>
               </div>
-              <VerdictButtons verdict={current} onChange={setVerdict} state={states[keyOf(task.itemId, second.t)]} />
+              <VerdictButtons verdict={current} onChange={setVerdict} state={states[keyOf(task, second.t)]} />
             </div>
           ) : null}
           {error ? <p className="text-sm text-red-700" role="alert">{error}</p> : null}
@@ -177,8 +178,8 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
           <SecondList
             seconds={task.seconds}
             current={pos.second}
-            verdictOf={(t) => verdicts[keyOf(task.itemId, t)] ?? null}
-            stateOf={(t) => states[keyOf(task.itemId, t)]}
+            verdictOf={(t) => verdicts[keyOf(task, t)] ?? null}
+            stateOf={(t) => states[keyOf(task, t)]}
             onSelect={(i) => {
               setPos((p) => ({ ...p, second: i }));
               rootRef.current?.focus();
