@@ -221,3 +221,42 @@ describe(`judge queues (${testDb.provider})`, () => {
     expect(again.json.score.metrics.enumeration_f1).toBeCloseTo(2 / 3, 12);
   });
 });
+
+describe(`VSAS judge queue paging (${testDb.provider})`, () => {
+  it("serves one task per page with every task listed; page / item are validated and name the field", async () => {
+    const task = (id: string, n: number) => JSON.stringify({ task_id: id, video: `${id}.mp4`, task_type: "Present", prompt: `Prompt ${id}`, fps: 1, captions: Array.from({ length: n }, (_, t) => ({ t, text: `${id} caption ${t}` })) });
+    const projectId = await project("VSAS", file("paged_vsas.jsonl", `${[task("p-1", 2), task("p-2", 3), task("p-3", 1)].join("\n")}\n`), "Judge VSAS paged");
+    await addMembers(projectId, rev1);
+    const runId = await upload(projectId, `${JSON.stringify({ task_id: "p-2", t: 0, response: "p-2 says" })}\n`, "model-paged.jsonl");
+    const get = (query: Record<string, string>) => call(vsasGet, `/api/judge/runs/${runId}/vsas`, { params: { runId }, query, as: rev1 });
+
+    const first = await get({});
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.page).toMatchObject({ index: 1, count: 3 });
+    expect(first.json.page.entries.map((e: any) => [e.externalId, e.seconds, e.mine])).toEqual([["p-1", 2, 0], ["p-2", 3, 0], ["p-3", 1, 0]]);
+    expect(first.json.tasks.map((t: any) => t.externalId)).toEqual(["p-1"]);
+
+    const second = await get({ page: "2" });
+    expect(second.json.tasks).toHaveLength(1);
+    expect(second.json.tasks[0].seconds.map((s: any) => [s.caption, s.response])).toEqual([["p-2 caption 0", "p-2 says"], ["p-2 caption 1", "p-2 says"], ["p-2 caption 2", "p-2 says"]]);
+    const p2 = second.json.tasks[0].itemId;
+    expect((await judge(runId, rev1, { itemId: p2, t: 2, binary: 1, rubric: 2 })).status).toBe(200);
+
+    const byItem = await get({ item: p2 });
+    expect(byItem.json.page.index).toBe(2);
+    expect(byItem.json.page.entries[1].mine).toBe(1);
+    expect(byItem.json.tasks[0].seconds[2].mine).toEqual({ binary: 1, rubric: 2 });
+
+    const past = await get({ page: "4" });
+    expect([past.status, past.json.error?.details?.field]).toEqual([422, "page"]);
+    const zero = await get({ page: "0" });
+    expect(zero.status).toBe(400);
+    expect(zero.text).toMatch(/page/);
+    const unknown = await get({ item: "nope" });
+    expect([unknown.status, unknown.json.error?.details?.field]).toEqual([422, "item"]);
+    // Queue counts (aggregate queries): 2 + 3 + 1 seconds, one judged.
+    const queues = await call(queuesRoute, "/api/judge/queues", { as: rev1 });
+    expect(queues.json.projects.find((p: any) => p.id === projectId).runs[0]).toMatchObject({ id: runId, total: 6, mine: 1 });
+  });
+});
+

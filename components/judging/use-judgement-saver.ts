@@ -38,5 +38,7 @@ export function useJudgementSaver(url: string) {
     },
     [url],
   );
-  return { save, states, error, saves };
+  /** Waits for every save in flight (before leaving the page, so the next one reads them). */
+  const flush = useCallback(() => Promise.all([...chains.current.values()]).then(() => undefined), []);
+  return { save, states, error, saves, flush };
 }

@@ -59,11 +59,25 @@ export type VsasTaskView = {
   seconds: VsasSecondView[];
 };
 
+/** GET /api/judge/runs/:runId/vsas — which page (one task) to load: `page` (1-based) or the first page of `item` (and `session`, a study's run). */
+export const vsasQueueQuerySchema = z.object({
+  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").optional(),
+  item: z.string().min(1, "item must not be empty").optional(),
+  session: z.string().min(1, "session must not be empty").optional(),
+});
+export type VsasQueueQuery = z.infer<typeof vsasQueueQuerySchema>;
+
+/** A task of the queue as listed on every page (its seconds and how many of them the caller judged). */
+export type VsasTaskEntry = { itemId: string; sessionId: string | null; participant: string | null; externalId: string; taskType: string; seconds: number; mine: number };
+
 /** GET /api/judge/runs/:runId/vsas */
 export type VsasQueuePayload = {
   run: { id: string; name: string; projectId: string; projectName: string };
   score: RunScoreView;
+  /** The page's task (none when the run has nothing to judge). */
   tasks: VsasTaskView[];
+  /** Paging: one task per page; `index` 1-based; every task of the queue listed. */
+  page: { index: number; count: number; entries: VsasTaskEntry[] };
   agreement: JudgePairAgreement[];
 };
 

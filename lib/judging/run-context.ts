@@ -7,6 +7,8 @@ import type { RunBenchmark, TruthItem } from "@/lib/runs/types";
 import { toVideoDto } from "@/lib/video-library/video-dto";
 import type { VsasTaskView } from "./api-schemas";
 
+export type ItemViews = Map<string, { question: string; video: VsasTaskView["video"] }>;
+
 /** What a judge queue page is built from: the project's truth, the run's raws, its judgements and the judges' names. */
 export type RunContext = {
   truth: TruthItem[];
@@ -15,7 +17,7 @@ export type RunContext = {
   judgeNames: Map<string, string>;
   /** Adds the names of more judges (a study's session judgements) to `judgeNames`. */
   addJudgeNames: (ids: readonly string[]) => Promise<void>;
-  items: Map<string, { question: string; video: VsasTaskView["video"] }>;
+  items: ItemViews;
 };
 
 export async function loadRunContext(projectId: string, benchmark: RunBenchmark, runId: string): Promise<RunContext> {
@@ -23,14 +25,10 @@ export async function loadRunContext(projectId: string, benchmark: RunBenchmark,
     loadTruthIndex(projectId, benchmark),
     db.runItemResult.findMany({ where: { runId }, select: { itemId: true, raw: true } }),
     loadHumanJudgements(runId),
-    db.item.findMany({ where: { projectId, status: "ACTIVE" }, select: { id: true, question: true, video: true } }),
+    loadItemViews(projectId),
   ]);
   const judgeNames = new Map<string, string>();
-  const addJudgeNames = async (list: readonly string[]) => {
-    const ids = [...new Set(list)].filter((id) => !judgeNames.has(id));
-    const users = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } }) : [];
-    for (const u of users) judgeNames.set(u.id, u.name || u.email);
-  };
+  const addJudgeNames = (ids: readonly string[]) => loadJudgeNames(judgeNames, ids);
   await addJudgeNames(judgements.flatMap((j) => (j.judgeId ? [j.judgeId] : [])));
   return {
     truth: index.items,
@@ -38,16 +36,30 @@ export async function loadRunContext(projectId: string, benchmark: RunBenchmark,
     judgements,
     judgeNames,
     addJudgeNames,
-    items: new Map(
-      items.map((i) => [
-        i.id,
-        {
-          question: i.question,
-          video: i.video && i.video.status === "READY" ? playerVideo(toVideoDto({ ...i.video, addedBy: null })) : null,
-        },
-      ]),
-    ),
+    items,
   };
+}
+
+/** Adds the names of `ids` missing from `names` (one query). */
+export async function loadJudgeNames(names: Map<string, string>, ids: readonly string[]): Promise<void> {
+  const missing = [...new Set(ids)].filter((id) => !names.has(id));
+  if (missing.length === 0) return;
+  const users = await db.user.findMany({ where: { id: { in: missing } }, select: { id: true, name: true, email: true } });
+  for (const u of users) names.set(u.id, u.name || u.email);
+}
+
+/** The question and playable video of the project's active items (of `itemIds` only, when given). */
+export async function loadItemViews(projectId: string, itemIds?: readonly string[]): Promise<ItemViews> {
+  const items = await db.item.findMany({ where: { projectId, status: "ACTIVE", ...(itemIds ? { id: { in: [...itemIds] } } : {}) }, select: { id: true, question: true, video: true } });
+  return new Map(
+    items.map((i) => [
+      i.id,
+      {
+        question: i.question,
+        video: i.video && i.video.status === "READY" ? playerVideo(toVideoDto({ ...i.video, addedBy: null })) : null,
+      },
+    ]),
+  );
 }
 
 function playerVideo(dto: ReturnType<typeof toVideoDto>): VsasTaskView["video"] {

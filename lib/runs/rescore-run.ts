@@ -6,7 +6,7 @@ import { refreshChanceRuns } from "./chance-runs";
 import { projectClipParser, projectVariant } from "./project";
 import { scoreRawPredictions } from "./score-raws";
 import { applyHumanJudgements } from "./human-judgements";
-import { countJudgementsSince, loadHumanJudgements } from "./load-human-judgements";
+import { countJudgementsSince, countStudyJudgementsSince, loadHumanJudgements } from "./load-human-judgements";
 import { countProblems, insertItemResults, mergeProblems } from "./store-run";
 import { loadTruthIndex } from "./truth-index";
 import { isRunBenchmark, type RawPrediction, type RunAggregates } from "./types";
@@ -43,8 +43,12 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
     return true;
   }
   if (run.kind === "HUMAN" && run.source.startsWith("study:")) {
-    await rescoreStudy(run.source.slice("study:".length));
+    const studyId = run.source.slice("study:".length);
+    const judgedFrom = new Date();
+    await rescoreStudy(studyId);
     await db.modelRun.updateMany({ where: { id: runId, status: "RUNNING" }, data: { status: "DONE" } });
+    // A judgement of a participant's answer saved while the sessions were rescored keeps the run stale.
+    if ((await countStudyJudgementsSince(studyId, judgedFrom)) > 0) await db.modelRun.updateMany({ where: { id: runId }, data: { stale: true } });
     return true;
   }
   const benchmark = run.project.benchmark;

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { vsasJudgementBodySchema, type VsasJudgementBody } from "@/lib/judging/api-schemas";
+import { vsasJudgementBodySchema, vsasQueueQuerySchema, type VsasJudgementBody, type VsasQueueQuery } from "@/lib/judging/api-schemas";
 import { JUDGE_ROLES, requireJudgeRun } from "@/lib/judging/judge-run";
 import { saveVsasJudgement } from "@/lib/judging/save-judgement";
 import { vsasQueue } from "@/lib/judging/vsas-queue";
@@ -9,10 +9,10 @@ export const dynamic = "force-dynamic";
 
 type Params = { runId: string };
 
-/** GET /api/judge/runs/:runId/vsas — the run's VSAS judge queue for the caller (VsasQueuePayload). */
-export const GET = route<undefined, undefined, Params>({ roles: JUDGE_ROLES }, async ({ user, params }) => {
+/** GET /api/judge/runs/:runId/vsas?page=N | ?item=<itemId>[&session=<sessionId>] — one page (task) of the run's VSAS judge queue for the caller (VsasQueuePayload). */
+export const GET = route<undefined, VsasQueueQuery, Params>({ roles: JUDGE_ROLES, query: vsasQueueQuerySchema }, async ({ user, params, query }) => {
   const run = await requireJudgeRun(user, params.runId, "VSAS");
-  return vsasQueue(run, user.id);
+  return vsasQueue(run, user.id, query);
 });
 
 /** PUT /api/judge/runs/:runId/vsas — autosave one second's verdict `{itemId, t, binary, rubric}` (idempotent). */

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { AgreementTable } from "@/components/judging/agreement-table";
 import { RunScore } from "@/components/judging/run-score";
@@ -9,37 +10,42 @@ import type { FrameController } from "@/components/video-player/frame-controller
 import { VideoPlayer } from "@/components/video-player/video-player";
 import type { VsasQueuePayload } from "@/lib/judging/api-schemas";
 import { nextUnjudged } from "@/lib/judging/next-unjudged";
+import type { VsasStart } from "@/lib/judging/page-run";
 import { frameAtBrowserTime } from "@/lib/player/frame-navigation";
 import { createPlayerStore } from "@/lib/player/player-store";
 import { handleShortcutKey, VSAS_JUDGE_SHORTCUTS, vsasJudgeShortcuts, type VsasJudgeControls } from "@/lib/player/shortcuts";
 import type { PtsTable } from "@/lib/video/pts-table";
 import { SecondList, type Verdict } from "./second-list";
+import { TaskPager } from "./task-pager";
 import { VerdictButtons } from "./verdict-buttons";
 
-/** A second of a task (a run's answer to an item, or a study session's). */
-const keyOf = (task: { itemId: string; sessionId: string | null }, t: number) => `${task.sessionId ?? ""}|${task.itemId}|${t}`;
 const SCORE_LABELS = { accuracy: "Accuracy A", rubric_mean: "Rubric mean", consistency: "Consistency C", n_judgements: "Judged seconds" };
+const complete = (v: Verdict | undefined) => !!v && v.binary !== null && v.rubric !== null;
 
 /**
- * The VSAS grading page: one second at a time, the video paused at that second (frame-exact
- * player), the truth caption and the run's response; yes/no and the 0-3 rubric by keys or
- * buttons, each change autosaved.
+ * The VSAS grading page, one task per page (the server's `?page=`): one second at a time, the
+ * video paused at that second (frame-exact player), the truth caption and the answer; yes/no and
+ * the 0-3 rubric by keys or buttons, each change autosaved. Stepping past the task's last second
+ * opens the next task's page at its first second (before its first: the previous task at its
+ * last); `u` past the task's last unjudged second opens the next task with one.
  */
-export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
-  const { tasks, run } = payload;
-  const [pos, setPos] = useState({ task: 0, second: 0 });
-  const [verdicts, setVerdicts] = useState<Record<string, Verdict>>(() => {
-    const out: Record<string, Verdict> = {};
-    for (const task of tasks) for (const s of task.seconds) if (s.mine) out[keyOf(task, s.t)] = s.mine as Verdict;
-    return out;
+export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; start: VsasStart }) {
+  const { run, page } = payload;
+  const task = payload.tasks[0];
+  const router = useRouter();
+  const seconds = useMemo(() => task?.seconds ?? [], [task]);
+  const [verdicts, setVerdicts] = useState<Record<number, Verdict>>(() => Object.fromEntries(seconds.flatMap((s) => (s.mine ? [[s.t, s.mine as Verdict]] : []))));
+  const [pos, setPos] = useState(() => {
+    if (start === "last") return Math.max(0, seconds.length - 1);
+    if (start === "unjudged") return Math.max(0, seconds.findIndex((s) => !complete(s.mine as Verdict | undefined)));
+    return 0;
   });
   const [help, setHelp] = useState(false);
-  const { save, states, error, saves } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/vsas`);
-  const task = tasks[pos.task];
-  const second = task?.seconds[pos.second];
+  const { save, states, error, saves, flush } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/vsas`);
+  const second = seconds[pos];
   const rootRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<{ controller: FrameController; table: PtsTable } | null>(null);
-  const store = useMemo(() => createPlayerStore({ frameCount: task?.video?.frameCount ?? 0 }), [task?.itemId, task?.video?.frameCount]); // eslint-disable-line react-hooks/exhaustive-deps
+  const store = useMemo(() => createPlayerStore({ frameCount: task?.video?.frameCount ?? 0 }), [task?.video?.frameCount]);
 
   const seekToSecond = useCallback(() => {
     const c = controllerRef.current;
@@ -53,46 +59,53 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
     rootRef.current?.focus();
   }, []);
 
-  const judged = tasks.reduce((n, t) => n + t.seconds.filter((s) => verdicts[keyOf(t, s.t)]).length, 0);
-  const total = tasks.reduce((n, t) => n + t.seconds.length, 0);
-
   // Read and written synchronously, so two keys pressed before a render (y then 3) both count.
   const verdictsRef = useRef(verdicts);
   const setVerdict = useCallback(
     (change: Partial<Verdict>) => {
       if (!task || !second) return;
-      const key = keyOf(task, second.t);
-      const next: Verdict = { ...(verdictsRef.current[key] ?? { binary: null, rubric: null }), ...change };
-      verdictsRef.current = { ...verdictsRef.current, [key]: next };
+      const next: Verdict = { ...(verdictsRef.current[second.t] ?? { binary: null, rubric: null }), ...change };
+      verdictsRef.current = { ...verdictsRef.current, [second.t]: next };
       setVerdicts(verdictsRef.current);
-      void save(key, { itemId: task.itemId, ...(task.sessionId ? { sessionId: task.sessionId } : {}), t: second.t, binary: next.binary, rubric: next.rubric });
+      void save(`${second.t}`, { itemId: task.itemId, ...(task.sessionId ? { sessionId: task.sessionId } : {}), t: second.t, binary: next.binary, rubric: next.rubric });
     },
     [task, second, save],
   );
 
+  const [leaving, setLeaving] = useState(false);
+  const goToPage = useCallback(
+    async (index: number, at: VsasStart = "first") => {
+      if (index < 1 || index > page.count || leaving) return;
+      setLeaving(true);
+      await flush();
+      router.push(`?page=${index}${at === "first" ? "" : `&at=${at}`}`);
+    },
+    [page.count, leaving, flush, router],
+  );
+
   const step = useCallback(
-    (delta: 1 | -1) =>
-      setPos((p) => {
-        const n = p.second + delta;
-        if (n >= 0 && n < (tasks[p.task]?.seconds.length ?? 0)) return { ...p, second: n };
-        const t = p.task + delta;
-        if (t < 0 || t >= tasks.length) return p;
-        return { task: t, second: delta > 0 ? 0 : Math.max(0, tasks[t].seconds.length - 1) };
-      }),
-    [tasks],
+    (delta: 1 | -1) => {
+      const n = pos + delta;
+      if (n >= 0 && n < seconds.length) setPos(n);
+      else void goToPage(page.index + delta, delta > 0 ? "first" : "last");
+    },
+    [pos, seconds.length, goToPage, page.index],
   );
 
   const controls: VsasJudgeControls = {
     setBinary: (binary) => setVerdict({ binary }),
     setRubric: (rubric) => setVerdict({ rubric }),
     step,
-    nextUnjudged: () =>
-      setPos((p) =>
-        nextUnjudged(tasks, p, (taskIndex, t) => {
-          const v = verdictsRef.current[keyOf(tasks[taskIndex], t)];
-          return !!v && v.binary !== null && v.rubric !== null;
-        }),
-      ),
+    nextUnjudged: () => {
+      const here = seconds.findIndex((s, i) => i > pos && !complete(verdictsRef.current[s.t]));
+      if (here >= 0) return setPos(here);
+      const n = page.entries.length;
+      for (let k = 1; k < n; k++) {
+        const i = (page.index - 1 + k) % n;
+        if (page.entries[i].mine < page.entries[i].seconds) return void goToPage(i + 1, "unjudged");
+      }
+      setPos((p) => nextUnjudged([{ seconds }], { task: 0, second: p }, (_, t) => complete(verdictsRef.current[t])).second);
+    },
     stepFrames: (d) => controllerRef.current?.controller.stepFrames(d),
     toggleHelp: () => {
       setHelp((h) => !h);
@@ -110,8 +123,11 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
     }
   }
 
-  if (!task) return <p className="text-sm text-slate-600">This project has no task to grade.</p>;
-  const current = second ? verdicts[keyOf(task, second.t)] ?? null : null;
+  if (!task) return <p className="text-sm text-slate-600">This queue has no task to grade.</p>;
+  const judgedHere = seconds.filter((s) => verdicts[s.t]).length;
+  const judged = page.entries.reduce((n, e, i) => n + (i === page.index - 1 ? judgedHere : e.mine), 0);
+  const total = page.entries.reduce((n, e) => n + e.seconds, 0);
+  const current = second ? verdicts[second.t] ?? null : null;
   return (
     <div ref={rootRef} tabIndex={-1} onKeyDownCapture={onKeyDown} className="flex flex-col gap-3 outline-none" data-testid="vsas-grader">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -123,30 +139,21 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
       <RunScore score={payload.score} labels={SCORE_LABELS} projectId={run.projectId} runId={run.id} saves={saves} />
       <div className="grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-2">
-          <label className="flex items-center gap-2 text-sm">
-            Task
-            <select
-              className="rounded border px-2 py-1"
-              value={pos.task}
-              onChange={(e) => {
-                setPos({ task: Number(e.target.value), second: 0 });
-                rootRef.current?.focus();
-              }}
-              data-testid="task-select"
-            >
-              {tasks.map((t, i) => (
-                <option key={`${t.sessionId ?? ""}|${t.itemId}`} value={i}>
-                  {t.externalId} ({t.taskType}){t.participant ? ` · ${t.participant}` : ""}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TaskPager
+            entries={page.entries}
+            index={page.index}
+            busy={leaving}
+            onGo={(i) => {
+              void goToPage(i);
+              rootRef.current?.focus();
+            }}
+          />
           <p className="text-sm">
             <span className="font-medium">Prompt:</span> {task.prompt}
+            {task.participant ? <span className="ml-2 text-slate-600">· answer of {task.participant}</span> : null}
           </p>
           {task.video ? (
             <VideoPlayer
-              key={`${task.sessionId ?? ""}|${task.itemId}`}
               {...task.video}
               label={`Video of task ${task.externalId}`}
               store={store}
@@ -169,19 +176,19 @@ export function VsasGrader({ payload }: { payload: VsasQueuePayload }) {
                 <div className="text-xs uppercase text-slate-500">Response</div>
                 <div data-testid="current-response">{second.response || "(no response)"}</div>
               </div>
-              <VerdictButtons verdict={current} onChange={setVerdict} state={states[keyOf(task, second.t)]} />
+              <VerdictButtons verdict={current} onChange={setVerdict} state={states[`${second.t}`]} />
             </div>
           ) : null}
           {error ? <p className="text-sm text-red-700" role="alert">{error}</p> : null}
         </div>
         <div className="max-h-[70vh] overflow-auto rounded border border-slate-200 bg-white p-2">
           <SecondList
-            seconds={task.seconds}
-            current={pos.second}
-            verdictOf={(t) => verdicts[keyOf(task, t)] ?? null}
-            stateOf={(t) => states[keyOf(task, t)]}
+            seconds={seconds}
+            current={pos}
+            verdictOf={(t) => verdicts[t] ?? null}
+            stateOf={(t) => states[`${t}`]}
             onSelect={(i) => {
-              setPos((p) => ({ ...p, second: i }));
+              setPos(i);
               rootRef.current?.focus();
             }}
           />
