@@ -67,6 +67,9 @@ export const vsasQueueQuerySchema = z.object({
 });
 export type VsasQueueQuery = z.infer<typeof vsasQueueQuerySchema>;
 
+/** Where the grader starts on a page (`at`): its first second, its last (stepping back from the next task) or its first not judged. */
+export type VsasStart = "first" | "last" | "unjudged";
+
 /** A task of the queue as listed on every page (its seconds and how many of them the caller judged). */
 export type VsasTaskEntry = { itemId: string; sessionId: string | null; participant: string | null; externalId: string; taskType: string; seconds: number; mine: number };
 

@@ -2,7 +2,7 @@ import "server-only";
 import { notFound } from "next/navigation";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { HttpError } from "@/lib/http/http-error";
-import { vsasQueueQuerySchema, type VsasQueuePayload } from "./api-schemas";
+import { vsasQueueQuerySchema, type VsasQueuePayload, type VsasStart } from "./api-schemas";
 import { requireJudgeRun, type JudgeBenchmark, type JudgeRun } from "./judge-run";
 import { vsasQueue } from "./vsas-queue";
 
@@ -17,8 +17,6 @@ export async function pageJudgeRun(user: SessionUser, runId: string, benchmark: 
   }
 }
 
-/** Where the grader starts on a page: its first second, its last (stepping back from the next task) or its first not judged. */
-export type VsasStart = "first" | "last" | "unjudged";
 
 /**
  * For the VSAS grading page: the page of the queue its search parameters ask for (`page`, or

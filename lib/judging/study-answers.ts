@@ -3,25 +3,26 @@ import { db } from "@/lib/db/prisma";
 import { HUMAN_JUDGE_KIND } from "@/lib/runs/human-judgements";
 import { sessionSubjectPrefix, type SessionJudgementRow } from "@/lib/studies/session-judgements";
 
-/** One participant's answer to judge: a COMPLETED session's answer to an item (not an unseen one). */
-export type StudyAnswer = { sessionId: string; participant: string; itemId: string; value: unknown };
+/** One participant's answer to judge: a COMPLETED session's answer to an item (not an unseen one); `value` unless left out. */
+export type StudyAnswer = { sessionId: string; participant: string; itemId: string; value?: unknown };
 
 /**
  * The answers of a study's completed sessions to judge (attention checks and unseen answers are
  * not scored, so not judged either), in session then item order; `participant` is an anonymous
  * label ("participant 3", by the order sessions finished), as reviewers judge the answer, not the person.
  */
-export async function loadStudyAnswers(studyId: string, itemIds?: readonly string[]): Promise<StudyAnswer[]> {
+export async function loadStudyAnswers(studyId: string, itemIds?: readonly string[], options: { values?: boolean } = {}): Promise<StudyAnswer[]> {
+  const values = options.values ?? true;
   const sessions = await db.baselineSession.findMany({
     where: { studyId, status: "COMPLETED" },
-    select: { id: true, participantId: true, answers: { where: { unseen: false, ...(itemIds ? { itemId: { in: [...itemIds] } } : {}) }, select: { itemId: true, value: true } } },
+    select: { id: true, participantId: true, answers: { where: { unseen: false, ...(itemIds ? { itemId: { in: [...itemIds] } } : {}) }, select: { itemId: true, value: values } } },
     orderBy: [{ finishedAt: "asc" }, { id: "asc" }],
   });
   const labels = new Map<string, number>();
   const out: StudyAnswer[] = [];
   for (const s of sessions) {
     if (!labels.has(s.participantId)) labels.set(s.participantId, labels.size + 1);
-    for (const a of s.answers) out.push({ sessionId: s.id, participant: `participant ${labels.get(s.participantId)}`, itemId: a.itemId, value: a.value });
+    for (const a of s.answers) out.push({ sessionId: s.id, participant: `participant ${labels.get(s.participantId)}`, itemId: a.itemId, ...(values ? { value: a.value } : {}) });
   }
   return out;
 }

@@ -12,15 +12,15 @@ import type { VsasQueuePayload, VsasQueueQuery, VsasTaskEntry, VsasTaskView } fr
 import { judgeAgreement, type JudgedUnit } from "./judge-agreement";
 import { runScoreView, type JudgeRun } from "./judge-run";
 import { loadItemViews, loadJudgeNames } from "./run-context";
-import { loadSessionJudgements, loadStudyAnswers } from "./study-answers";
+import { loadSessionJudgements, loadStudyAnswers, studySessionAnswer } from "./study-answers";
 
 export const VSAS_SCORE_KEYS = ["accuracy", "rubric_mean", "consistency", "n_judgements"] as const;
 
 type Verdict = { judgeId: string | null; binary: 0 | 1 | null; rubric: number | null };
 const unitKey = (sessionId: string | null, itemId: string, t: number) => `${sessionId ?? ""}\u0000${itemId}\u0000${t}`;
 
-/** A task of the queue: a run's answer to an item, or a study session's; `value` is the session's live answer. */
-type Task = { sessionId: string | null; participant: string | null; item: TruthItem; value?: unknown };
+/** A task of the queue: a run's answer to an item, or a study session's. */
+type Task = { sessionId: string | null; participant: string | null; item: TruthItem };
 
 /**
  * The VSAS judge queue of a run for one reviewer, one task per page (`query.page`, or the page of
@@ -38,8 +38,9 @@ export async function vsasQueue(run: JudgeRun, userId: string, query: VsasQueueQ
   let tasks: Task[];
   let judgements: { itemId: string; judgeId: string | null; sessionId: string | null; t: number | null; verdict: unknown }[];
   if (run.studyId) {
-    const answers = (await loadStudyAnswers(run.studyId)).filter((a) => byId.has(a.itemId));
-    tasks = answers.map((a) => ({ sessionId: a.sessionId, participant: a.participant, item: byId.get(a.itemId)!, value: a.value }));
+    // Only the page's answer is read with its value (taskView).
+    const answers = (await loadStudyAnswers(run.studyId, undefined, { values: false })).filter((a) => byId.has(a.itemId));
+    tasks = answers.map((a) => ({ sessionId: a.sessionId, participant: a.participant, item: byId.get(a.itemId)! }));
     judgements = (await loadSessionJudgements(answers.map((a) => a.sessionId))).map((j) => {
       const sessionId = sessionOfSubject(j.subjectKey);
       const rest = sessionId ? j.subjectKey.slice(sessionSubjectPrefix(sessionId).length) : "";
@@ -100,11 +101,12 @@ function choosePage(entries: readonly VsasTaskEntry[], query: VsasQueueQuery): n
 
 async function taskView(run: JudgeRun, task: Task, verdicts: Map<string, Verdict[]>, userId: string): Promise<VsasTaskView> {
   const { item } = task;
-  const [views, result] = await Promise.all([
+  const [views, result, answer] = await Promise.all([
     loadItemViews(run.project.id, [item.itemId]),
     task.sessionId ? null : db.runItemResult.findUnique({ where: { runId_itemId: { runId: run.id, itemId: item.itemId } }, select: { raw: true } }),
+    task.sessionId && run.studyId ? studySessionAnswer(run.studyId, task.sessionId, item.itemId) : null,
   ]);
-  const events = task.sessionId ? liveEvents(task.value) : ((result?.raw ?? null) as VsasRaw | null)?.events ?? [];
+  const events = task.sessionId ? liveEvents(answer?.value) : ((result?.raw ?? null) as VsasRaw | null)?.events ?? [];
   const captions = vsasCaptions(item).sort((x, y) => x.t - y.t);
   const responses = extrapolateResponses(captions.map((c) => c.t), events);
   return {
