@@ -64,6 +64,8 @@ test("a reviewer grades VSAS seconds with keys and matches an EC-Bench enumerati
   await page.keyboard.press("y");
   await page.keyboard.press("2");
   await expect(grader.getByTestId("save-state")).toHaveText("Saved");
+  // The stored score is behind the saves until the rescoring loop has run.
+  await expect(page.getByTestId("score-behind")).toContainText("scores update shortly");
   await page.keyboard.press("?");
   await expect(page.getByTestId("shortcut-help").locator('[data-shortcut="judge.yes"]')).toContainText("Yes");
   await page.keyboard.press("Escape");
