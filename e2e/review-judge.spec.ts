@@ -103,3 +103,34 @@ test("a reviewer grades VSAS seconds with keys and matches an EC-Bench enumerati
     await expect(page.getByTestId("run-score").locator('[data-metric="enumeration_f1"]')).toContainText("0.667", { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 });
+
+test("the VSAS grader pages by task: the keys cross task boundaries both ways, saving before the page changes", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const admin = await adminSession(browser);
+  const task = (id: string, n: number) => JSON.stringify({ ...VSAS_TASK, task_id: id, captions: Array.from({ length: n }, (_, t) => ({ t, text: `${id} caption ${t}` })) });
+  const projectId = await importProject(admin.request, "vsas", `E2E judge paged ${stamp}`, "tasks.jsonl", `${task("pg-1", 2)}\n${task("pg-2", 2)}\n`);
+  await uploadRun(admin.request, projectId, "Model P", "responses.jsonl", `${JSON.stringify({ task_id: "pg-1", t: 0, response: "first" })}\n`);
+  await admin.context.close();
+
+  await signIn(page, "REVIEWER");
+  await page.goto("/review/judge");
+  await page.getByTestId(`judge-project-E2E judge paged ${stamp}`).getByTestId("judge-run-Model P").getByRole("link", { name: "Grade" }).click();
+  const grader = page.getByTestId("vsas-grader");
+  await expect(grader.getByTestId("task-position")).toHaveText("1 of 2");
+  await page.keyboard.press("ArrowDown");
+  await expect(grader.getByTestId("current-caption")).toHaveText("pg-1 caption 1");
+  await page.keyboard.press("y");
+  await page.keyboard.press("2");
+  // Past the task's last second: the next task's page, at its first second, keys still live.
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByTestId("vsas-grader").getByTestId("current-caption")).toHaveText("pg-2 caption 0");
+  await expect(page.getByTestId("vsas-grader")).toBeFocused();
+  await expect(page.getByTestId("judged-count")).toContainText("1 / 4 seconds judged by you");
+  // Before its first second: back to the previous task at its last second, the verdict saved.
+  await page.keyboard.press("ArrowUp");
+  await expect(page).toHaveURL(/[?&]page=1&at=last/);
+  const back = page.getByTestId("vsas-grader");
+  await expect(back.getByTestId("current-caption")).toHaveText("pg-1 caption 1");
+  await expect(back.getByTestId("second-list").locator('[data-second="1"] [data-verdict]')).toHaveAttribute("data-verdict", "1/2");
+});
