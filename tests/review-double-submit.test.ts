@@ -6,6 +6,7 @@ import { POST as reopenRoute } from "@/app/api/annotations/[id]/reopen/route";
 import { POST as submitRoute } from "@/app/api/annotations/[id]/submit/route";
 import { POST as nextTask } from "@/app/api/me/tasks/next/route";
 import { POST as createTasksRoute } from "@/app/api/projects/[projectId]/tasks/route";
+import { GET as getWorkflow, PATCH as patchWorkflow } from "@/app/api/projects/[projectId]/workflow/route";
 import { POST as claimRoute } from "@/app/api/tasks/[taskId]/claim/route";
 import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
 import { fromStoredAgreement } from "@/lib/review/stored-agreement";
@@ -288,6 +289,22 @@ describe("expert sample", () => {
     await createTasks(none.projectId, [ann[0].id]);
     await annotateAndSubmit(none.itemIds[0], ann[0], [3, 12, 20]);
     expect(await db.adjudication.count({ where: { itemId: none.itemIds[0] } })).toBe(0);
+  });
+
+  it("the percentage is a workflow setting stored as review.expertSamplePercent; bad values are named", async () => {
+    const { projectId } = await annotationProject("VCBENCH", [e1Item("w0")], [ann[0]], { review: { other: "kept" } });
+    const patch = (json: unknown) => call(patchWorkflow, `/api/projects/${projectId}/workflow`, { method: "PATCH", as: admin, params: { projectId }, json });
+    const ok = await patch({ expertSamplePercent: 12.5, annotationsPerItem: 2 });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.workflow).toMatchObject({ expertSamplePercent: 12.5, annotationsPerItem: 2 });
+    const stored = (await db.project.findUniqueOrThrow({ where: { id: projectId } })).settings as { review: unknown; workflow: Record<string, unknown> };
+    expect(stored.review).toEqual({ other: "kept", expertSamplePercent: 12.5 });
+    expect(stored.workflow.expertSamplePercent).toBeUndefined();
+    expect((await call(getWorkflow, `/api/projects/${projectId}/workflow`, { as: admin, params: { projectId } })).json.workflow.expertSamplePercent).toBe(12.5);
+    const bad = await patch({ expertSamplePercent: 150 });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json.error)).toContain("expertSamplePercent");
+    expect((await patch({ expertSamplePercent: 1.234 })).status).toBe(400);
   });
 
   it("the sample follows hash(itemId) at the project's percentage", async () => {
