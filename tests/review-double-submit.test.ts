@@ -191,6 +191,30 @@ describe("k = 2: agreement at the second submit", () => {
   });
 });
 
+describe("concurrent last passes", () => {
+  it("two passes submitted at the same moment: exactly one comparison, of both", async () => {
+    const { projectId, itemIds } = await doubleProject(2, 1, [ann[0], ann[1]]);
+    await createTasks(projectId, [ann[0].id, ann[1].id]);
+    const ready = [];
+    for (const [user, frames] of [
+      [ann[0], [3, 12, 20]],
+      [ann[1], [3, 12, 27]],
+    ] as const) {
+      const task = await taskOf(itemIds[0], user);
+      const opened = await call(getTask, `/api/annotate/tasks/${task.id}`, { as: user, params: { taskId: task.id } });
+      const id = opened.json.annotation.id as string;
+      const data = { ...opened.json.annotation.data, moments: frames.map((f, i) => ({ id: `m${i}`, at: ft(f), label: "", comment: "" })), queryPoints: [5, 15, 25].map((f, i) => ({ id: `q${i}`, at: ft(f), count: null })) };
+      const saved = await call(putAnnotation, `/api/annotations/${id}`, { method: "PUT", as: user, params: { id }, json: { baseVersion: opened.json.annotation.version, clientSaveId: saveId(), data } });
+      ready.push({ user, id, version: saved.json.version as number });
+    }
+    const results = await Promise.all(ready.map((r) => call(submitRoute, `/api/annotations/${r.id}/submit`, { as: r.user, params: { id: r.id }, json: { baseVersion: r.version } })));
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const adj = await doubleOf(itemIds[0]);
+    expect(adj?.status).toBe("DISPUTED");
+    expect((adj!.annotationIds as string[]).sort()).toEqual(ready.map((r) => r.id).sort());
+  });
+});
+
 describe("k = 3", () => {
   it("nothing until the third submit; then three annotations compared pairwise", async () => {
     const members = [ann[0], ann[1], ann[2]];

@@ -50,9 +50,14 @@ async function reviewVideo(tx: DbTx, itemId: string): Promise<{ fps: number; fra
  * item's truth with the adjudication as provenance; `resolution`, default `decisions`,
  * `resolvedAt`) or DISPUTED (a reviewer adjudicates; a draft or claim of an earlier comparison is
  * kept only while the compared annotations are the same). A resubmitted pass (after a reopen)
- * recomputes the record unless it is RESOLVED.
+ * recomputes the record unless it is RESOLVED. Concurrent submits of one item's passes are
+ * serialised on the item's row.
  */
 export async function recordDoubleReview(tx: DbTx, input: DoubleReviewInput): Promise<DoubleReviewOutcome> {
+  // One item's passes are counted one submit at a time: two last passes submitted at once would
+  // each see only their own submit (PostgreSQL, read committed) and neither would compare. The
+  // no-op update locks the item's row until this transaction ends (SQLite serialises writers).
+  await tx.$executeRaw`UPDATE "Item" SET "version" = "version" WHERE "id" = ${input.itemId}`;
   const tasks = await tx.task.findMany({
     where: { itemId: input.itemId, kind: "ANNOTATE" },
     orderBy: [{ round: "asc" }, { createdAt: "asc" }],
