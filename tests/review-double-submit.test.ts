@@ -215,6 +215,35 @@ describe("concurrent last passes", () => {
   });
 });
 
+describe("labels, no video", () => {
+  it("TOC-Bench without a video: both keep → AGREED (provenance names the adjudication); keep vs remove → DISPUTED", async () => {
+    const mcq = (id: string) => ({ externalId: id, format: "mcq_4", presentation: { options: ["a", "b", "c", "d"] }, videoId: null, truth: { answer: "B", source: {} } });
+    const p = await annotationProject("TOCBENCH", [mcq("t0"), mcq("t1")], [ann[0], ann[1]], { workflow: { annotationsPerItem: 2 } });
+    expect((await createTasks(p.projectId, [ann[0].id, ann[1].id])).status).toBe(201);
+    const decide = async (itemId: string, user: TestUser, edit: Record<string, unknown>) => {
+      const task = await taskOf(itemId, user);
+      const opened = await call(getTask, `/api/annotate/tasks/${task.id}`, { as: user, params: { taskId: task.id } });
+      expect(opened.status, opened.text).toBe(200);
+      const id = opened.json.annotation.id as string;
+      const saved = await call(putAnnotation, `/api/annotations/${id}`, { method: "PUT", as: user, params: { id }, json: { baseVersion: opened.json.annotation.version, clientSaveId: saveId(), data: { ...opened.json.annotation.data, ...edit } } });
+      expect(saved.status, saved.text).toBe(200);
+      const res = await call(submitRoute, `/api/annotations/${id}/submit`, { as: user, params: { id }, json: { baseVersion: saved.json.version } });
+      expect(res.status, res.text).toBe(200);
+    };
+    await decide(p.itemIds[0], ann[0], { decision: "keep" });
+    await decide(p.itemIds[0], ann[1], { decision: "keep" });
+    const agreed = (await doubleOf(p.itemIds[0]))!;
+    expect(agreed.status).toBe("AGREED");
+    expect(await truthOf(p.itemIds[0])).toMatchObject({ answer: "B", adjudicationId: agreed.id });
+    await decide(p.itemIds[1], ann[0], { decision: "keep" });
+    await decide(p.itemIds[1], ann[1], { decision: "remove", removalReason: "tracking_error" });
+    const disputed = (await doubleOf(p.itemIds[1]))!;
+    expect(disputed.status).toBe("DISPUTED");
+    expect(fromStoredAgreement(disputed.agreement)!.comparison.reasons.join(" ")).toMatch(/^decision/);
+    expect((await db.item.findUniqueOrThrow({ where: { id: p.itemIds[1] } })).status).toBe("ACTIVE");
+  });
+});
+
 describe("k = 3", () => {
   it("nothing until the third submit; then three annotations compared pairwise", async () => {
     const members = [ann[0], ann[1], ann[2]];

@@ -34,11 +34,23 @@ export type DoubleReviewOutcome =
       projectTruthVersion: number;
     };
 
-/** The item video's frame rate and frame count for the comparison (30 fps and the documents' frames when no video is attached). */
-async function reviewVideo(tx: DbTx, itemId: string): Promise<{ fps: number; frameCount: number }> {
+/** The largest `frame` anywhere in the documents (marks, span ends, query points), -1 when none. */
+function maxFrame(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((m: number, v) => Math.max(m, maxFrame(v)), -1);
+  if (!value || typeof value !== "object") return -1;
+  let m = -1;
+  for (const [k, v] of Object.entries(value)) m = Math.max(m, k === "frame" && typeof v === "number" ? v : maxFrame(v));
+  return m;
+}
+
+/**
+ * The item video's frame rate and frame count for the comparison; without an attached video 30 fps
+ * and the documents' own frames (never smaller than the largest frame used, so nothing lies outside).
+ */
+async function reviewVideo(tx: DbTx, itemId: string, docs: readonly AnnotationDocument[]): Promise<{ fps: number; frameCount: number }> {
   const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { video: { select: { avgFrameRate: true, nominalFrameRate: true, frameCount: true } } } });
   const fps = rateValue(item.video?.avgFrameRate) ?? rateValue(item.video?.nominalFrameRate) ?? 30;
-  return { fps: fps > 0 ? fps : 30, frameCount: Math.max(1, item.video?.frameCount ?? 1) };
+  return { fps: fps > 0 ? fps : 30, frameCount: Math.max(1, item.video?.frameCount ?? 0, maxFrame(docs) + 1) };
 }
 
 /**
@@ -69,7 +81,7 @@ export async function recordDoubleReview(tx: DbTx, input: DoubleReviewInput): Pr
   if (existing?.status === "RESOLVED") return { status: "RESOLVED", adjudicationId: existing.id };
 
   const docs = passes.map((p) => annotationDocumentSchema.parse(p.data));
-  const context: ReviewContext = { ...(await reviewVideo(tx, input.itemId)), thresholds: reviewThresholdsFromSettings(input.settings) };
+  const context: ReviewContext = { ...(await reviewVideo(tx, input.itemId, docs)), thresholds: reviewThresholdsFromSettings(input.settings) };
   const comparison = compareAnnotations(docs, context);
   const merged = comparison.verdict === "agreed" ? autoMerge(docs, context, comparison) : null;
   const agreed = merged?.ok === true;
