@@ -1,15 +1,19 @@
 /**
  * Probe benchmark: generates (once) a 10-minute 1080p30 H.264 test file into
- * data/bench and prints how long `probeVideo` (PTS table included) takes.
+ * data/bench and prints how long `probeVideo` (PTS table included) takes, then how long scene
+ * detection (computed once per library video) takes for the demo videos and that file.
  *
  *   npm run bench:probe [-- <benchDir>]
  */
 import { existsSync } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
+import { DEMO_VIDEOS } from "@/lib/video/demo-videos";
+import { ensureDemoVideos } from "@/lib/video/generate-demo-video";
 import { probeVideo } from "@/lib/video/probe-video";
 import { runProcess, stderrTail } from "@/lib/video/run-process";
 import { ffmpegPath } from "@/lib/video/tool-paths";
+import { benchSceneCuts } from "./bench/scene-cuts";
 
 export const BENCH_FILE_NAME = "bench-600s-1080p30.mp4";
 
@@ -43,6 +47,8 @@ async function main(): Promise<void> {
         `${p.duration.toFixed(3)} s, ${(p.sizeBytes / 1e6).toFixed(0)} MB, pts from ${p.ptsSource})`,
     );
   }
+  const demos = await ensureDemoVideos(path.resolve("data/demo-videos"), DEMO_VIDEOS);
+  await benchSceneCuts([...demos.map((d) => d.file), file]);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {

@@ -17,8 +17,9 @@ import { computeVcbenchAnswers } from "@/lib/annotation/vcbench-answers";
 import { addQueryPoint, outOfOrder, patchQueryPoint, queryPointAtWindowEnd, removeById } from "@/lib/annotation/vcbench-edits";
 import { CountInput, currentTime, FieldProblems, PanelSection, TimeButton } from "./panel-parts";
 
-export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument> & { cuts?: readonly number[] }) {
-  const { doc, edit, readOnly, player, selectedId, select, problems, item, shownTruth, cuts } = props;
+export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument>) {
+  const { doc, edit, readOnly, player, selectedId, select, problems, item, shownTruth, sceneCuts } = props;
+  const cuts = useMemo(() => (sceneCuts ?? []).map((c) => c.sec), [sceneCuts]);
   const windowed = (WINDOW_SUBTYPES as readonly string[]).includes(doc.subtype);
   const snap = doc.subtype === "O1-Snap";
   const answers = useMemo(() => computeVcbenchAnswers(doc), [doc]);
@@ -69,6 +70,11 @@ export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument> & { cuts?:
             <li key={i}>⚠ {w.message}</li>
           ))}
         </ul>
+      )}
+      {sceneCuts === null && (
+        <p className="text-xs text-slate-500" data-testid="scene-cuts-pending">
+          Detecting scene cuts… (points near a cut are warned about once they are known)
+        </p>
       )}
       <FieldProblems problems={problems} field="queryPoints" exact />
       <table className="w-full text-sm">

@@ -37,4 +37,9 @@ export type PanelProps<D extends AnnotationDocument = AnnotationDocument> = {
   problems: readonly SubmitProblem[];
   /** The project's workflow settings for this task (EC-Bench merge gap, activities in use). */
   settings?: WorkspacePayload["settings"];
+  /**
+   * Scene cuts of the task's video (first frames of new shots): null while the server is still
+   * detecting them, undefined without a video.
+   */
+  sceneCuts?: readonly FrameTime[] | null;
 };

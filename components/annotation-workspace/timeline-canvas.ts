@@ -29,6 +29,12 @@ export type TimelineCanvasOptions = {
   seekToFrame: (frame: number) => void;
   initialView?: TimelineView | null;
   onViewChange?: (view: TimelineView) => void;
+  /** One colour for every track (the adjudication view: one colour per annotator); default per track. */
+  colour?: string;
+  /** Put before each track's title ("A · Moments" in the adjudication view). */
+  titlePrefix?: string;
+  /** Scene cut times (sec), ticks on the axis; `setCuts` replaces them once detected. */
+  cuts?: readonly number[];
 };
 
 export type TimelineCanvas = {
@@ -36,6 +42,8 @@ export type TimelineCanvas = {
   zoomToFit(): void;
   getView(): TimelineView;
   setView(view: TimelineView): void;
+  /** Replaces the scene cut ticks (sec). */
+  setCuts(cuts: readonly number[]): void;
   destroy(): void;
 };
 
@@ -52,6 +60,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
   let drag: Drag | null = null;
   let raf: number | null = null;
   let destroyed = false;
+  let cuts = Float64Array.from(opts.cuts ?? []).sort();
 
   host.style.position = "relative";
   const canvas = document.createElement("canvas");
@@ -73,6 +82,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
     host.dataset.viewEnd = view.end.toFixed(6);
     host.dataset.entities = String(model.entities.length);
     host.dataset.labelWidth = String(LABEL_W);
+    host.dataset.cuts = String(cuts.length);
   };
 
   const invalidate = () => {
@@ -121,6 +131,9 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
       selected: st.selectedId,
       selectedPart: st.selectedPart,
       preview: dragPreview(),
+      colour: opts.colour,
+      titlePrefix: opts.titlePrefix,
+      cuts,
     });
   }
 
@@ -331,6 +344,11 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
     },
     getView: () => view,
     setView: (v) => setView(v),
+    setCuts(next) {
+      cuts = Float64Array.from(next).sort();
+      host.dataset.cuts = String(cuts.length);
+      invalidate();
+    },
     destroy() {
       destroyed = true;
       if (raf !== null) cancelAnimationFrame(raf);

@@ -51,6 +51,12 @@ export type WorkspaceVideo = {
   durationSec: number;
   /** Nominal frames per second (for ±1 s / ±10 s steps and tolerance display). */
   fps: number;
+  /**
+   * Scene cuts (first frame of each new shot, sec on the annotation timeline), detected once per
+   * video in the background (lib/video-library/scene-cuts.ts); null while not known yet
+   * ("detecting scene cuts…").
+   */
+  cuts: { frame: number; sec: number }[] | null;
 };
 
 export type TaskMode = "blank" | "prefill";

@@ -60,6 +60,29 @@ describe("queryPointWarnings", () => {
     expect(w).toEqual([{ kind: "near-cut", field: "queryPoints[1]", queryPointId: "q1", message: "within 1 s of a cut (20.60 s): the frame is not stable" }]);
   });
 
+  it("warns near a detected scene cut for every subtype; E1-Transit points near a transition are warned once, as near the transition", () => {
+    const base = { queryPoints: qps(100, 195, 290) };
+    const docs: VcbenchDocument[] = [
+      doc({ subtype: "O1-Snap", ...base }),
+      doc({ subtype: "O1-Delta", window: { start: at(0), end: at(195) }, queryPoints: qps(195) }),
+      doc({ subtype: "O2-Unique", ...base }),
+      doc({ subtype: "O2-Gain", window: { start: at(0), end: at(195) }, queryPoints: qps(195) }),
+      doc({ subtype: "E1-Action", ...base }),
+      doc({ subtype: "E1-Transit", ...base }),
+      doc({ subtype: "E2-Periodic", ...base }),
+      doc({ subtype: "E2-Episode", ...base }),
+    ];
+    for (const d of docs) {
+      const w = queryPointWarnings({ doc: d, durationSec: 30, cuts: [2.04, 20.4] }).filter((x) => x.kind === "near-cut");
+      expect(w.map((x) => [d.subtype, x.field, x.message])).toEqual([[d.subtype, d.queryPoints.length === 1 ? "queryPoints[0]" : "queryPoints[1]", "within 1 s of a cut (20.40 s): the frame is not stable"]]);
+    }
+    const transit = doc({ subtype: "E1-Transit", moments: [{ id: "m", at: at(204) }], ...base });
+    const w = queryPointWarnings({ doc: transit, durationSec: 30, cuts: [20.4] });
+    expect(w).toEqual([
+      { kind: "near-mark", field: "queryPoints[1]", queryPointId: "q1", message: "within 1 s of transition 1 (20.40 s): move it to a stable moment" },
+    ]);
+  });
+
   it("warns when the points do not cover the video: the end unqueried, or a gap over half of it", () => {
     const early = doc({ subtype: "E1-Action", queryPoints: qps(50, 100, 150) });
     const w = queryPointWarnings({ doc: early, durationSec: 30 });

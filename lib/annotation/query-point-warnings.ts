@@ -6,8 +6,10 @@
  *
  * - `near-mark`: a point within `nearSec` (1 s) of a mark (E1 moment, E2 start/end or split
  *   point, O2 first appearance): the answer flips on a frame or two of disagreement about t <= q.
- * - `near-cut`: a point within `nearSec` of a cut (scene cuts passed in; E1-Transit moments are
- *   the transitions themselves): the frame is not stable.
+ * - `near-cut`: a point within `nearSec` of a scene cut (detected per video, lib/video/scene-cuts.ts,
+ *   passed in for every subtype): the frame is not stable. E1-Transit moments are the transitions
+ *   themselves and warn as marks; a point already warned about a transition gets no second,
+ *   near-cut warning (the detected cut is usually that transition).
  * - `count`: fewer than 3 or more than 8 points (exactly 1 for O1-Delta / O2-Gain).
  * - `coverage`: the points leave a large part of the video unqueried: the last point before 75 %
  *   of the video, or a gap (from the start, or between two points) longer than half the video.
@@ -93,8 +95,9 @@ export function queryPointWarnings(input: QueryPointWarningInput): QueryPointWar
     if (closestMark && Math.abs(closestMark.sec - qp.at.sec) <= near) {
       out.push({ kind: "near-mark", field, queryPointId: qp.id, message: `within ${near} s of ${closestMark.what} (${fmt(closestMark.sec)}): move it to a stable moment` });
     }
+    const nearTransition = doc.subtype === "E1-Transit" && closestMark !== null && Math.abs(closestMark.sec - qp.at.sec) <= near;
     const closestCut = closest(cuts.map((sec) => ({ sec, what: "a cut" })), qp.at.sec);
-    if (closestCut && Math.abs(closestCut.sec - qp.at.sec) <= near) {
+    if (closestCut && !nearTransition && Math.abs(closestCut.sec - qp.at.sec) <= near) {
       out.push({ kind: "near-cut", field, queryPointId: qp.id, message: `within ${near} s of a cut (${fmt(closestCut.sec)}): the frame is not stable` });
     }
   });

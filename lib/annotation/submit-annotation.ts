@@ -3,6 +3,7 @@ import type { DbTx } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { truthCommitted } from "@/lib/truth/truth-version";
+import { assertUserQualified } from "@/lib/tasks/qualification-gate";
 import type { TaskUser } from "@/lib/tasks/task-access";
 import { parseWorkflowSettings, type WorkflowSettings } from "@/lib/tasks/workflow-settings";
 import { annotationFor, type LoadedAnnotation } from "./annotation-access";
@@ -50,6 +51,7 @@ export async function submitAnnotation(user: TaskUser, annotationId: string, bas
   const { annotation } = await annotationFor(user, annotationId);
   if (annotation.status === "SUBMITTED") throw annotationSubmitted();
   if (annotation.taskId === null) throw taskReassigned();
+  if (annotation.task && annotation.task.kind !== "QUALIFY") await assertUserQualified(annotation.item.projectId, user.id);
   if (annotation.version !== baseVersion) throw versionConflict({ ...annotation, authorName: annotation.author.name || annotation.author.email }, baseVersion);
   const parsed = annotationDocumentSchema.safeParse(annotation.data);
   if (!parsed.success) throw new HttpError(422, "The stored document no longer matches the annotation format; save it again from the workspace.", "invalid_document");

@@ -2,13 +2,15 @@ import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { truthVisibleTo } from "@/lib/projects/access";
+import { assertUserQualified } from "@/lib/tasks/qualification-gate";
 import { taskForUser, type TaskUser } from "@/lib/tasks/task-access";
 import { parseWorkflowSettings } from "@/lib/tasks/workflow-settings";
 import { toVideoDto } from "@/lib/video-library/video-dto";
-import type { TaskMode, WorkspacePayload } from "./api-schemas";
+import type { TaskMode, WorkspacePayload, WorkspaceVideo } from "./api-schemas";
 import { annotationDocumentSchema, type AnnotationDocument } from "./document";
 import { initialDocument } from "./initial-document";
 import { taskTruthContext } from "./truth-visibility";
+import { sceneCutTimes } from "./scene-cut-times";
 import { videoTiming } from "./video-timeline";
 
 /**
@@ -21,6 +23,7 @@ import { videoTiming } from "./video-timeline";
  */
 export async function workspacePayload(user: TaskUser, taskId: string): Promise<WorkspacePayload> {
   const { task, isMember } = await taskForUser(user, taskId);
+  if (user.role !== "ADMIN" && task.kind !== "QUALIFY") await assertUserQualified(task.projectId, user.id);
   const item = await db.item.findUniqueOrThrow({
     where: { id: task.itemId },
     select: {
@@ -40,6 +43,7 @@ export async function workspacePayload(user: TaskUser, taskId: string): Promise<
   const truthRow = showTruth ? await db.itemTruth.findUnique({ where: { itemId: item.id }, select: { answer: true, source: true } }) : null;
   const shownTruth = truthRow ? { answer: truthRow.answer as unknown, source: (truthRow.source ?? {}) as Record<string, unknown> } : null;
   const timing = item.video && item.video.status === "READY" ? await videoTiming(item.video).catch(() => null) : null;
+  const cuts = item.video && timing ? await sceneCutTimes(item.video, timing) : null;
 
   let annotation = await db.annotation.findUnique({
     where: { taskId: task.id },
@@ -95,7 +99,7 @@ export async function workspacePayload(user: TaskUser, taskId: string): Promise<
         queryPoints: item.queryPoints.map((q) => q.timeSec),
       },
       shownTruth,
-      video: item.video && item.video.status === "READY" ? workspaceVideo({ ...item.video, addedBy: null }, timing?.durationSec) : null,
+      video: item.video && item.video.status === "READY" ? workspaceVideo({ ...item.video, addedBy: null }, timing?.durationSec, cuts) : null,
       annotation: {
         id: row?.id ?? "",
         version: row?.version ?? 0,
@@ -115,7 +119,11 @@ function evidenceGap(settings: unknown): number {
 }
 
 /** The player's view of an item's READY video (also used by the adjudication payload, lib/review/adjudication-payload.ts). */
-export function workspaceVideo(video: Parameters<typeof toVideoDto>[0], durationSec: number | undefined): WorkspacePayload["video"] {
+export function workspaceVideo(
+  video: Parameters<typeof toVideoDto>[0],
+  durationSec: number | undefined,
+  cuts: WorkspaceVideo["cuts"] = null,
+): WorkspaceVideo {
   const dto = toVideoDto(video);
   return {
     id: dto.id,
@@ -127,6 +135,7 @@ export function workspaceVideo(video: Parameters<typeof toVideoDto>[0], duration
     frameCount: dto.frameCount,
     durationSec: durationSec ?? dto.durationSec,
     fps: dto.fps ?? (dto.durationSec > 0 ? dto.frameCount / dto.durationSec : 30),
+    cuts,
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { assertUserQualified, qualifiedWorkWhere, refuseUnqualified, unqualifiedProjects } from "./qualification-gate";
 import { parseWorkflowSettings } from "./workflow-settings";
 
 export type ClaimUser = { id: string; role: string };
@@ -32,9 +33,11 @@ const ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 export async function claimNextTask(user: ClaimUser, projectId?: string): Promise<{ taskId: string; claimed: "assigned" | "pool" } | null> {
   const memberOf = projectId ? await db.projectMember.findUnique({ where: { projectId_userId: { projectId, userId: user.id } }, select: { userId: true } }) : true;
   if (projectId && !memberOf && user.role !== "ADMIN") throw new HttpError(404, "No such project.", "not_found");
+  // Qualification gate: no real task of a project the caller has not qualified in (403 not_qualified when nothing else is left).
+  const unqualified = await unqualifiedProjects(user.id, projectId);
   for (let attempt = 0; attempt < 20; attempt++) {
     const own = await db.task.findFirst({
-      where: { userId: user.id, status: "OPEN", ...(projectId ? { projectId } : {}), project: { members: { some: { userId: user.id } } } },
+      where: { userId: user.id, status: "OPEN", ...(projectId ? { projectId } : {}), project: { members: { some: { userId: user.id } } }, ...qualifiedWorkWhere(unqualified) },
       orderBy: ORDER,
       select: { id: true },
     });
@@ -45,8 +48,8 @@ export async function claimNextTask(user: ClaimUser, projectId?: string): Promis
     }
     break;
   }
-  const projects = await poolProjects(user, projectId);
-  if (!projects.length) return null;
+  const projects = (await poolProjects(user, projectId)).filter((p) => !unqualified.includes(p));
+  if (!projects.length) return refuseUnqualified(unqualified);
   const skipped = new Set<string>();
   for (let attempt = 0; attempt < 50; attempt++) {
     const candidate = await db.task.findFirst({
@@ -62,7 +65,7 @@ export async function claimNextTask(user: ClaimUser, projectId?: string): Promis
       orderBy: ORDER,
       select: { id: true, itemId: true },
     });
-    if (!candidate) return null;
+    if (!candidate) return refuseUnqualified(unqualified);
     const r = await db.task.updateMany({
       where: { id: candidate.id, userId: null, status: "OPEN" },
       data: { userId: user.id, status: "IN_PROGRESS", claimedAt: new Date() },
@@ -92,6 +95,7 @@ export async function claimTask(user: ClaimUser, taskId: string): Promise<{ task
   const projects = task ? await poolProjects(user, task.projectId) : [];
   if (!task || (!projects.length && task.userId !== user.id)) throw new HttpError(404, "No such task.", "not_found");
   if (task.userId === user.id) return { taskId };
+  if (task.kind !== "QUALIFY") await assertUserQualified(task.projectId, user.id);
   if (task.userId !== null || task.status !== "OPEN") throw new HttpError(409, "Another annotator has this task already.", "task_taken");
   const mine = await db.task.count({ where: { itemId: task.itemId, userId: user.id, kind: task.kind } });
   if (mine > 0) throw new HttpError(409, "You already have a task on this item; another annotator must do this pass (conflict of interest).", "conflict_of_interest");

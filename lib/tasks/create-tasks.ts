@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma-sqlite/client";
 import { HttpError } from "@/lib/http/http-error";
 import { itemWhereSql } from "@/lib/projects/item-filter-sql";
 import { parseItemQuery } from "@/lib/projects/item-filters";
+import { assertAssigneesQualified } from "./qualification-gate";
 import { unknownFilterParams } from "./task-filter";
 import type { CreateTasksResult } from "./task-schemas";
 import { createTasksBodySchema } from "./task-schemas";
@@ -76,6 +77,7 @@ export async function createTasks(projectId: string, body: Body, actor: { id: st
   body.assignees.forEach((u, i) => {
     if (!eligible.has(u)) throw badInput(`assignees.${i}`, "may not annotate in this project (must be an active ANNOTATOR member allowed by the workflow settings)");
   });
+  await assertAssigneesQualified(projectId, body.assignees, "assignees");
   const k = settings.annotationsPerItem;
   if (assignees.length > 0 && assignees.length < k) throw badInput("assignees", `name at least ${k} annotators: each item gets ${k} independent annotations, never two by the same person`);
   const itemIds = await selectItems(projectId, body.items);

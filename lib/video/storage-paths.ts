@@ -12,6 +12,7 @@ import type { ContainerKind } from "./probe-video";
  *   <data>/videos/<uuid>/playback.mp4        browser copy, when the original is not served directly
  *   <data>/videos/<uuid>/pts.bin             PTS table of the original (pts-table.ts format)
  *   <data>/videos/<uuid>/playback-pts.bin    PTS table of playback.mp4, when it exists
+ *   <data>/videos/<uuid>/scene-cuts.json     scene cuts (frames of the playback file), computed once (scene-cuts.ts)
  *   <data>/videos/<uuid>/thumb.jpg           thumbnail
  *   <data>/videos/<uuid>/segments/<key>/     HLS output (playlist.m3u8, init.mp4, seg-00000.m4s ...)
  *   <data>/tmp/                              uploads in progress (same filesystem, for atomic renames)
@@ -77,6 +78,7 @@ export type VideoStoragePaths = {
   playback: string;
   ptsTable: string;
   playbackPtsTable: string;
+  sceneCuts: string;
   thumbnail: string;
   segmentsRoot: string;
   segmentsDir: (key: string) => string;
@@ -94,6 +96,7 @@ export function videoStoragePaths(videoId: string, root: string = dataDir()): Vi
     playback: resolveInside(dir, "playback.mp4"),
     ptsTable: resolveInside(dir, "pts.bin"),
     playbackPtsTable: resolveInside(dir, "playback-pts.bin"),
+    sceneCuts: resolveInside(dir, "scene-cuts.json"),
     thumbnail: resolveInside(dir, "thumb.jpg"),
     segmentsRoot: resolveInside(dir, "segments"),
     segmentsDir: (key: string) => {

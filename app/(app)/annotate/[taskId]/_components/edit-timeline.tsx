@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { createTimelineCanvas, type TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
 import type { TimelineView } from "@/components/annotation-workspace/timeline-view";
-import type { AnnotationBenchmark } from "@/lib/annotation/document";
+import type { AnnotationBenchmark, FrameTime } from "@/lib/annotation/document";
 import { frameTimeAtSec, frameTimeOfFrame, type VideoTiming } from "@/lib/annotation/video-timing";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
@@ -13,6 +13,8 @@ type Props = {
   player: PlayerStore;
   timing: VideoTiming;
   fps: number;
+  /** Scene cuts ({frame, sec}), null while detecting. */
+  cuts: readonly FrameTime[] | null;
   benchmark: AnnotationBenchmark;
   seekToFrame: (frame: number) => void;
   initialView: TimelineView | null;
@@ -24,7 +26,7 @@ type Props = {
  * Mounts the canvas timeline (components/annotation-workspace/timeline-canvas.ts) once per video;
  * React renders only the frame around it. Zoom buttons mirror the keys (+ / - / 0).
  */
-export function EditTimeline({ store, player, timing, fps, benchmark, seekToFrame, initialView, onViewChange, onReady }: Props) {
+export function EditTimeline({ store, player, timing, fps, cuts, benchmark, seekToFrame, initialView, onViewChange, onReady }: Props) {
   const hostRef = useRef<HTMLDivElement>(null);
   const timelineRef = useRef<TimelineCanvas | null>(null);
   const callbacks = useRef({ onViewChange, onReady, seekToFrame });
@@ -60,6 +62,11 @@ export function EditTimeline({ store, player, timing, fps, benchmark, seekToFram
       timelineRef.current = null;
     };
   }, [store, player, timing, fps, benchmark]);
+
+  // Scene cuts arrive after the timeline is mounted (detected in the background): ticks only.
+  useEffect(() => {
+    timelineRef.current?.setCuts((cuts ?? []).map((c) => c.sec));
+  }, [cuts, store, player, timing, fps, benchmark]);
 
   return (
     <section aria-label="Timeline" className="rounded-md border border-slate-200 bg-white p-2">

@@ -8,10 +8,17 @@ import type { AnnotationDocument } from "@/lib/annotation/document";
 import type { WorkspaceState, WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { ComponentType } from "react";
 
-type Props = { payload: WorkspacePayload; store: WorkspaceStore; state: WorkspaceState; player: WorkspacePlayer | null; problems: readonly SubmitProblem[] };
+type Props = {
+  payload: WorkspacePayload;
+  store: WorkspaceStore;
+  state: WorkspaceState;
+  player: WorkspacePlayer | null;
+  problems: readonly SubmitProblem[];
+  sceneCuts?: PanelProps["sceneCuts"];
+};
 
 /** The benchmark's form (components/annotation-panels/, through the registry) with the shell's store. */
-export function FormPanel({ payload, store, state, player, problems }: Props) {
+export function FormPanel({ payload, store, state, player, problems, sceneCuts }: Props) {
   const Panel = panelFor(state.doc.benchmark) as ComponentType<PanelProps<AnnotationDocument>> | null;
   if (!Panel) {
     return (
@@ -35,6 +42,7 @@ export function FormPanel({ payload, store, state, player, problems }: Props) {
         select={(id) => store.select(id)}
         problems={problems}
         settings={payload.settings}
+        sceneCuts={sceneCuts}
       />
     </section>
   );

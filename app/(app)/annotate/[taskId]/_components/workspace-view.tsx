@@ -22,6 +22,7 @@ import { FormPanel } from "./form-panel";
 import { SubmitBar } from "./submit-bar";
 import { HistoryPanel } from "./history-panel";
 import { useWorkspaceKeys } from "./use-workspace-keys";
+import { useSceneCuts } from "./use-scene-cuts";
 import { ReopenButton } from "./reopen-button";
 
 /** Everything the keys and the timeline act on, kept in refs (never React state: no re-render per frame). */
@@ -35,6 +36,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
   const { store, autosave } = session;
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const video = payload.video;
+  const sceneCuts = useSceneCuts(video);
   const player = useMemo(() => createPlayerStore({ frameCount: video?.frameCount ?? 0 }), [video?.frameCount]);
   const runtime = useRef<WorkspaceRuntime>({ controller: null, timing: null, timeline: null });
   const [timing, setTiming] = useState<VideoTiming | null>(null);
@@ -155,6 +157,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
               player={player}
               timing={timing}
               fps={video.fps}
+              cuts={sceneCuts}
               benchmark={state.doc.benchmark}
               seekToFrame={seekToFrame}
               initialView={resume.view}
@@ -165,7 +168,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
           <SelectionEditor store={store} state={state} seekToFrame={seekToFrame} />
         </div>
         <div className="flex min-w-0 flex-col gap-3">
-          <FormPanel payload={payload} store={store} state={state} player={panelPlayer} problems={problems} />
+          <FormPanel payload={payload} store={store} state={state} player={panelPlayer} problems={problems} sceneCuts={video ? sceneCuts : undefined} />
           {autosave && (
             <SubmitBar
               annotationId={payload.annotation.id}
