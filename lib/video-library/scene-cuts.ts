@@ -57,6 +57,14 @@ export function computeSceneCuts(video: StoredVideo): Promise<SceneCutsSidecar> 
   return job;
 }
 
+/**
+ * Resolves once no detection is queued or running in this process (tests that compare the
+ * storage tree before and after a request wait for detections queued by earlier uploads).
+ */
+export async function sceneCutsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
+}
+
 /** Queues the detection unless it is stored, running, or failed recently (fire and forget). */
 export function scheduleSceneCuts(video: StoredVideo): void {
   const key = keyOf(video);
