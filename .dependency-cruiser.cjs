@@ -18,7 +18,7 @@ const LAYERS = [
   ["annotation", "studies"],
   ["review"],
   ["runs"],
-  ["leaderboard"],
+  ["leaderboard", "judging"],
   ["score-cli", "demo"],
 ];
 

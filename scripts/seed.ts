@@ -2,7 +2,8 @@
  * Seeds demo data (idempotent): one account per role, the demo videos, the demo project and the
  * answer-form demo projects (one per benchmark, used by the baseline e2e specs), with the demo
  * reviewer and annotator as members of every demo project and an annotation task for the demo
- * annotator on every demo item.
+ * annotator on every demo item; the double-review demo project (k = 2), where both demo annotators
+ * submit a few items through the real task, save and submit functions (agreed and disputed items).
  *
  *   tsx scripts/seed.ts [--videos <dir>]
  *
@@ -15,6 +16,7 @@ import { parseArgs } from "node:util";
 import { dataDir } from "@/lib/config/data-dir";
 import { db } from "@/lib/db/prisma";
 import { seedDemoAccounts, seedDemoFormProjects, seedDemoProject } from "@/lib/demo/seed-demo";
+import { seedDemoDoubleReview } from "@/lib/demo/seed-double-review";
 import { seedDemoMembers } from "@/lib/demo/seed-members";
 import { seedDemoTasks } from "@/lib/demo/seed-tasks";
 import { importDirectory } from "@/lib/video-library/import-directory";
@@ -37,6 +39,8 @@ async function main() {
   console.log(`demo reviewer and annotator: members of the demo projects (${members.memberships} memberships)`);
   const tasks = await seedDemoTasks(db);
   console.log(`demo annotator: annotation tasks on every demo item (${tasks.tasks} tasks, ${tasks.created} new)`);
+  const double = await seedDemoDoubleReview(db);
+  console.log(`demo double-review project: ${double.created} new items, ${double.submitted} passes submitted by the two demo annotators`);
 
   const fresh = accounts.filter((a) => a.password);
   const file = path.join(dataDir(), "demo-credentials.txt");

@@ -43,7 +43,7 @@ describe("workflow settings", () => {
     const { projectId } = await annotationProject("TOCBENCH", items(1), [a1, reviewer]);
     const vc = await annotationProject("VCBENCH", items(1), []);
     const get = await call(getWorkflow, `/api/projects/${projectId}/workflow`, { as: admin, params: { projectId } });
-    expect(get.json.workflow).toEqual({ activities: ["qa_verification"], mode: "prefill", annotationsPerItem: 1, annotatorIds: null });
+    expect(get.json.workflow).toEqual({ activities: ["qa_verification"], mode: "prefill", annotationsPerItem: 1, annotatorIds: null, expertSamplePercent: 0 });
     const vcGet = await call(getWorkflow, `/api/projects/${vc.projectId}/workflow`, { as: admin, params: { projectId: vc.projectId } });
     expect(vcGet.json.workflow).toMatchObject({ activities: ["events", "identities", "counts", "query_points"], mode: "blank" });
 
@@ -51,7 +51,7 @@ describe("workflow settings", () => {
     const ok = await put({ mode: "blank", annotationsPerItem: 2, annotatorIds: [a1.id] });
     expect(ok.status).toBe(200);
     expect(ok.json.workflow).toMatchObject({ mode: "blank", annotationsPerItem: 2, annotatorIds: [a1.id] });
-    const bad = await put({ activities: ["evidence"], annotationsPerItem: 3 });
+    const bad = await put({ activities: ["evidence"], annotationsPerItem: 6 });
     expect(bad.status).toBe(400);
     expect(bad.json.error.details.map((d: { field: string }) => d.field)).toContain("annotationsPerItem");
     const kind = await put({ activities: ["evidence"] });

@@ -217,10 +217,10 @@ describe("the demo seed", () => {
     await seedDemoProject(db);
     await seedDemoFormProjects(db);
     const first = await seedDemoMembers(db);
-    expect(first.memberships).toBe(12);
-    expect((await seedDemoMembers(db)).memberships).toBe(12);
+    expect(first.memberships).toBe(18);
+    expect((await seedDemoMembers(db)).memberships).toBe(18);
     const demoNames = [DEMO_PROJECT_NAME, "Demo forms: EC-Bench", "Demo forms: free text", "Demo forms: TOC-Bench", "Demo forms: VSAS", "Demo forms: VSTAT"].sort();
-    for (const email of ["reviewer@playhead.local", "annotator@playhead.local"]) {
+    for (const email of ["reviewer@playhead.local", "annotator@playhead.local", "annotator2@playhead.local"]) {
       const user = await db.user.findUniqueOrThrow({ where: { email } });
       const list = await call(listProjects, "/api/projects", { as: user });
       expect(list.json.projects.map((x: { name: string }) => x.name).sort()).toEqual(demoNames);

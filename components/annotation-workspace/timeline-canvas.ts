@@ -29,6 +29,10 @@ export type TimelineCanvasOptions = {
   seekToFrame: (frame: number) => void;
   initialView?: TimelineView | null;
   onViewChange?: (view: TimelineView) => void;
+  /** One colour for every track (the adjudication view: one colour per annotator); default per track. */
+  colour?: string;
+  /** Put before each track's title ("A · Moments" in the adjudication view). */
+  titlePrefix?: string;
   /** Scene cut times (sec), ticks on the axis; `setCuts` replaces them once detected. */
   cuts?: readonly number[];
 };
@@ -127,6 +131,8 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
       selected: st.selectedId,
       selectedPart: st.selectedPart,
       preview: dragPreview(),
+      colour: opts.colour,
+      titlePrefix: opts.titlePrefix,
       cuts,
     });
   }

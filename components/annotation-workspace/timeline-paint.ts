@@ -71,6 +71,10 @@ export type PaintArgs = {
   selectedPart: "start" | "end" | null;
   /** The entity being dragged, drawn at its dragged position. */
   preview: { id: string; entity: TimelineEntity } | null;
+  /** One colour for every track (the adjudication view: one per annotator); default per track. */
+  colour?: string;
+  /** Put before each track's title ("A · Moments"). */
+  titlePrefix?: string;
   /** Scene cut times (sec, ascending), drawn as thin grey ticks on the axis. */
   cuts?: Float64Array;
 };
@@ -84,6 +88,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
   const tw = Math.max(1, width - LABEL_W);
   const X = (sec: number) => LABEL_W + xOfSec(sec, view, tw);
   const span = view.end - view.start;
+  const colourOf = (t: TrackId) => args.colour ?? TRACK_COLOURS[t];
 
   // rows
   ctx.font = "11px system-ui, sans-serif";
@@ -93,7 +98,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
     ctx.fillStyle = i % 2 ? "#f8fafc" : "#f1f5f9";
     ctx.fillRect(LABEL_W, y + 1, tw, ROW_H - 2);
     ctx.fillStyle = "#334155";
-    ctx.fillText(TRACK_TITLES[t], 6, y + ROW_H / 2);
+    ctx.fillText(`${args.titlePrefix ?? ""}${TRACK_TITLES[t]}`, 6, y + ROW_H / 2);
   });
   if (!model.tracks.length) {
     ctx.fillStyle = "#64748b";
@@ -140,7 +145,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
   const specialSpans: Array<{ e: TimelineEntity; y: number; t: TrackId }> = [];
   model.tracks.forEach((t, row) => {
     const y = rowTop(row);
-    const colour = TRACK_COLOURS[t];
+    const colour = colourOf(t);
     const body = new Path2D();
     const edges = new Path2D();
     let any = false;
@@ -176,7 +181,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
     ctx.fillStyle = colour;
     ctx.fill(edges);
   });
-  for (const { e, y, t } of specialSpans) drawSpan(ctx, e, y, t, X, e.id === selected, model.issues.has(e.id), selectedPart);
+  for (const { e, y, t } of specialSpans) drawSpan(ctx, e, y, colourOf(t), X, e.id === selected, model.issues.has(e.id), selectedPart);
   // marks (binary search for the visible range; one per pixel column)
   model.tracks.forEach((t, row) => {
     const m = model.marks.get(t);
@@ -212,12 +217,12 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
       }
     }
     ctx.lineWidth = 2;
-    ctx.strokeStyle = TRACK_COLOURS[t];
+    ctx.strokeStyle = colourOf(t);
     ctx.stroke(stems);
-    ctx.fillStyle = TRACK_COLOURS[t];
+    ctx.fillStyle = colourOf(t);
     ctx.fill(heads);
-    for (const { px, e } of special) drawMark(ctx, px, y, t, e, e.id === selected, model.issues.has(e.id), withNames);
-    if (preview && preview.entity.track === t) drawMark(ctx, Math.round(X(preview.entity.start.sec)), y, t, preview.entity, true, false, true);
+    for (const { px, e } of special) drawMark(ctx, px, y, colourOf(t), e, e.id === selected, model.issues.has(e.id), withNames);
+    if (preview && preview.entity.track === t) drawMark(ctx, Math.round(X(preview.entity.start.sec)), y, colourOf(t), preview.entity, true, false, true);
   });
 }
 
@@ -239,22 +244,22 @@ function paintCuts(ctx: CanvasRenderingContext2D, cuts: Float64Array, view: Time
   ctx.stroke(ticks);
 }
 
-function drawSpan(ctx: CanvasRenderingContext2D, e: TimelineEntity, y: number, t: TrackId, X: (sec: number) => number, isSel: boolean, issue: boolean, selectedPart: "start" | "end" | null) {
+function drawSpan(ctx: CanvasRenderingContext2D, e: TimelineEntity, y: number, colour: string, X: (sec: number) => number, isSel: boolean, issue: boolean, selectedPart: "start" | "end" | null) {
   const s = e.start.sec;
   const en = e.end ? e.end.sec : s;
   const x1 = X(Math.min(s, en));
   const x2 = Math.max(x1 + 2, X(Math.max(s, en)));
   ctx.globalAlpha = 0.45;
-  ctx.fillStyle = issue ? ISSUE : TRACK_COLOURS[t];
+  ctx.fillStyle = issue ? ISSUE : colour;
   ctx.fillRect(x1, y + 4, x2 - x1, ROW_H - 8);
   ctx.globalAlpha = 1;
-  ctx.strokeStyle = isSel ? SELECTED : issue ? ISSUE : TRACK_COLOURS[t];
+  ctx.strokeStyle = isSel ? SELECTED : issue ? ISSUE : colour;
   ctx.lineWidth = isSel ? 2 : 1;
   if (issue) ctx.setLineDash([4, 3]);
   ctx.strokeRect(x1 + 0.5, y + 4.5, x2 - x1 - 1, ROW_H - 9);
   ctx.setLineDash([]);
   // edges (handles); an open span shows its start only
-  ctx.fillStyle = isSel ? SELECTED : TRACK_COLOURS[t];
+  ctx.fillStyle = isSel ? SELECTED : colour;
   ctx.fillRect(X(s) - 1.5, y + 2, 3, ROW_H - 4);
   if (e.end) ctx.fillRect(X(e.end.sec) - 1.5, y + 2, 3, ROW_H - 4);
   if (isSel && selectedPart) {
@@ -264,8 +269,8 @@ function drawSpan(ctx: CanvasRenderingContext2D, e: TimelineEntity, y: number, t
   }
 }
 
-function drawMark(ctx: CanvasRenderingContext2D, px: number, y: number, t: TrackId, e: TimelineEntity, sel: boolean, issue: boolean, withName: boolean) {
-  ctx.strokeStyle = sel ? SELECTED : issue ? ISSUE : TRACK_COLOURS[t];
+function drawMark(ctx: CanvasRenderingContext2D, px: number, y: number, colour: string, e: TimelineEntity, sel: boolean, issue: boolean, withName: boolean) {
+  ctx.strokeStyle = sel ? SELECTED : issue ? ISSUE : colour;
   ctx.beginPath();
   ctx.moveTo(px + 0.5, y + 3);
   ctx.lineTo(px + 0.5, y + ROW_H - 3);

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { truthVisibleTo } from "@/lib/projects/access";
+import { assertUserQualified } from "@/lib/tasks/qualification-gate";
 import { taskForUser, type TaskUser } from "@/lib/tasks/task-access";
 import { parseWorkflowSettings } from "@/lib/tasks/workflow-settings";
 import { toVideoDto } from "@/lib/video-library/video-dto";
@@ -22,6 +23,7 @@ import { videoTiming } from "./video-timeline";
  */
 export async function workspacePayload(user: TaskUser, taskId: string): Promise<WorkspacePayload> {
   const { task, isMember } = await taskForUser(user, taskId);
+  if (user.role !== "ADMIN" && task.kind !== "QUALIFY") await assertUserQualified(task.projectId, user.id);
   const item = await db.item.findUniqueOrThrow({
     where: { id: task.itemId },
     select: {

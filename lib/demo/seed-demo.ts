@@ -10,12 +10,13 @@ import type { Db } from "@/lib/db/prisma";
 import type { Role } from "@/lib/db/types";
 import { parseCustomItems } from "@/lib/projects/custom-format";
 import { DEMO_FORMS_VIDEO, demoFormProjects, PLANTED } from "./demo-form-items";
-import { demoItems, demoVcbenchRecords } from "./demo-items";
+import { demoItems, demoVcbenchRecords, type DemoItem } from "./demo-items";
 
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
   { email: "admin@playhead.local", name: "Ada Admin", role: "ADMIN" },
   { email: "reviewer@playhead.local", name: "Rene Reviewer", role: "REVIEWER" },
   { email: "annotator@playhead.local", name: "Ann Annotator", role: "ANNOTATOR" },
+  { email: "annotator2@playhead.local", name: "Abe Annotator", role: "ANNOTATOR" },
   { email: "participant@playhead.local", name: "Pat Participant", role: "PARTICIPANT" },
 ];
 
@@ -70,11 +71,28 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
       createdById: admin?.id ?? null,
     },
   });
+  const created = await seedVcbenchItems(db, project.id, items, parsed.items);
+  // New truth bumps the project's truth version, as an import does (one number on every page).
+  if (created > 0) await db.project.update({ where: { id: project.id }, data: { truthVersion: { increment: 1 } } });
+  return { projectId: project.id, items: items.length, created };
+}
+
+/**
+ * Creates the demo VCBench items that do not exist yet in the project (`normalisedItems[i]` is the
+ * importer parser's reading of `items[i]`'s record), attached to their demo video when it is in the
+ * library (query points then get frame indices). Returns how many were created.
+ */
+export async function seedVcbenchItems(
+  db: Db,
+  projectId: string,
+  items: readonly DemoItem[],
+  normalisedItems: Awaited<ReturnType<typeof parseVcbench>>["items"],
+): Promise<number> {
   let created = 0;
   for (const [ordinal, item] of items.entries()) {
-    const normalised = parsed.items[ordinal];
+    const normalised = normalisedItems[ordinal];
     const exists = await db.item.findUnique({
-      where: { projectId_externalId: { projectId: project.id, externalId: item.externalId } },
+      where: { projectId_externalId: { projectId: projectId, externalId: item.externalId } },
       select: { id: true },
     });
     if (exists) continue;
@@ -85,7 +103,7 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
     await db.$transaction(async (tx) => {
       const row = await tx.item.create({
         data: {
-          projectId: project.id,
+          projectId: projectId,
           externalId: normalised.externalId,
           ordinal,
           format: normalised.format,
@@ -110,9 +128,7 @@ export async function seedDemoProject(db: Db): Promise<{ projectId: string; item
     });
     created++;
   }
-  // New truth bumps the project's truth version, as an import does (one number on every page).
-  if (created > 0) await db.project.update({ where: { id: project.id }, data: { truthVersion: { increment: 1 } } });
-  return { projectId: project.id, items: items.length, created };
+  return created;
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cohenKappa } from "./agreement-kappa";
-import { bootstrapCI, createRng, mean, quantileSorted } from "./bootstrap";
+import { bootstrapCI, bootstrapWeightedCI, createRng, mean, quantileSelect, quantileSorted } from "./bootstrap";
 
 // Provenance: the generator outputs and the two bootstrap intervals below were produced
 // by an independent Python re-implementation (mulberry32 step + murmur3 fmix32 seeding +
@@ -174,5 +174,38 @@ describe("bootstrapCI: properties", () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe("quantileSelect and bootstrapWeightedCI", () => {
+  it("quantileSelect equals quantileSorted of the sorted values (ties, negatives, any p)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 1, maxLength: 60 }), fc.double({ min: 0, max: 1, noNaN: true }), (xs, p) => {
+        const sorted = [...xs].sort((a, b) => a - b);
+        expect(quantileSelect(Float64Array.from(xs), p)).toBe(quantileSorted(sorted, p) + 0);
+      }),
+    );
+    expect(quantileSelect(new Float64Array(0), 0.5)).toBeNaN();
+  });
+
+  it("gives bootstrapCI's interval for an order-free statistic (same draws for the same seed)", () => {
+    const xs = Array.from({ length: 57 }, (_, i) => (i * 37) % 11);
+    const ref = bootstrapCI(xs, mean, { resamples: 400, seed: 5 });
+    const [got] = bootstrapWeightedCI(
+      xs.length,
+      1,
+      (w, out) => {
+        let s = 0;
+        for (let i = 0; i < xs.length; i++) s += w[i] * xs[i];
+        out[0] = s / xs.length;
+      },
+      { resamples: 400, seed: 5 },
+    );
+    expect(got).toEqual({ estimate: ref.estimate, lower: ref.lower, upper: ref.upper, validResamples: ref.validResamples });
+    expect(bootstrapWeightedCI(0, 2, () => {})).toEqual([
+      { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN, validResamples: 0 },
+      { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN, validResamples: 0 },
+    ]);
+    expect(() => bootstrapWeightedCI(3, 1, () => {}, { resamples: 0 })).toThrow(/resamples must be a positive integer/);
   });
 });

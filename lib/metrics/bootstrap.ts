@@ -36,7 +36,7 @@ export function createRng(seed: number): Rng {
   if (!Number.isSafeInteger(seed)) {
     throw new RangeError(`createRng: seed must be a safe integer, got ${String(seed)}`);
   }
-  let state = fmix32(((seed % 4294967296) + 4294967296) % 4294967296);
+  let state = seedState(seed);
   const nextUint32 = (): number => {
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), state | 1);
@@ -119,17 +119,9 @@ export function bootstrapCI<T>(
   options: BootstrapOptions = {},
 ): BootstrapInterval {
   const where = "bootstrapCI";
-  const resamples = options.resamples ?? 1000;
-  const level = options.level ?? 0.95;
-  const seed = options.seed ?? 0;
   if (!Array.isArray(items)) throw new TypeError(`${where}: items must be an array`);
   if (typeof statistic !== "function") throw new TypeError(`${where}: statistic must be a function`);
-  if (!(Number.isInteger(resamples) && resamples >= 1)) {
-    throw new RangeError(`${where}: resamples must be a positive integer, got ${String(resamples)}`);
-  }
-  if (!(typeof level === "number" && level > 0 && level < 1)) {
-    throw new RangeError(`${where}: level must be strictly between 0 and 1, got ${String(level)}`);
-  }
+  const { resamples, level, seed } = checkedOptions(where, options);
   const rng = createRng(seed);
   const n = items.length;
   const base = { level, resamples, n, seed, method: "percentile" as const };
@@ -157,13 +149,147 @@ export function bootstrapCI<T>(
   };
 }
 
+function checkedOptions(where: string, options: BootstrapOptions): { resamples: number; level: number; seed: number } {
+  const resamples = options.resamples ?? 1000;
+  const level = options.level ?? 0.95;
+  const seed = options.seed ?? 0;
+  if (!(Number.isInteger(resamples) && resamples >= 1)) {
+    throw new RangeError(`${where}: resamples must be a positive integer, got ${String(resamples)}`);
+  }
+  if (!(typeof level === "number" && level > 0 && level < 1)) {
+    throw new RangeError(`${where}: level must be strictly between 0 and 1, got ${String(level)}`);
+  }
+  return { resamples, level, seed };
+}
+
+/** A percentile interval of one statistic of a multi-statistic bootstrap. */
+export type WeightedInterval = { estimate: number; lower: number; upper: number; validResamples: number };
+
+/**
+ * Percentile bootstrap intervals of SEVERAL statistics of the same resamples of n items, each
+ * statistic a function of item weights (how many times each item is in the sample). This is the
+ * fast form for statistics of sums of per-item vectors (a pooled F1, a kappa of summed tables):
+ * the items are resampled once per replicate for every statistic, and `evaluate` only adds the
+ * drawn items' vectors times their weights.
+ *
+ * The resamples are exactly those of `bootstrapCI` with the same n and seed (the same generator
+ * draws n indices per replicate, in order), so a statistic that does not depend on the order of
+ * the sample gets the same interval here (up to floating-point summation order). `evaluate(w, out)`
+ * writes the `statistics` values into `out`; it is called once with all weights 1 (the estimate,
+ * θ̂) and then once per replicate. NaN replicates are dropped per statistic, as in `bootstrapCI`.
+ * n = 0 → every estimate and bound NaN (`evaluate` is not called).
+ */
+export function bootstrapWeightedCI(
+  n: number,
+  statistics: number,
+  evaluate: (weights: Uint32Array, out: Float64Array) => void,
+  options: BootstrapOptions = {},
+): WeightedInterval[] {
+  const where = "bootstrapWeightedCI";
+  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`${where}: n must be a non-negative integer, got ${String(n)}`);
+  if (!(Number.isInteger(statistics) && statistics >= 0)) throw new RangeError(`${where}: statistics must be a non-negative integer, got ${String(statistics)}`);
+  const { resamples, level, seed } = checkedOptions(where, options);
+  if (n === 0) return Array.from({ length: statistics }, () => ({ estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN, validResamples: 0 }));
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`${where}: seed must be a safe integer, got ${String(seed)}`);
+  // createRng's mulberry32 step and nextInt's rejection, inlined (the same draws, without a call per index).
+  let state = seedState(seed);
+  const weights = new Uint32Array(n).fill(1);
+  const out = new Float64Array(statistics);
+  evaluate(weights, out);
+  const estimates = Float64Array.from(out);
+  // values[s * resamples + b]: replicate b of statistic s.
+  const values = new Float64Array(statistics * resamples);
+  const limit = 4294967296 - (4294967296 % n); // nextInt(n)'s rejection bound, inlined
+  for (let b = 0; b < resamples; b++) {
+    weights.fill(0);
+    for (let i = 0; i < n; i++) {
+      let u: number;
+      do {
+        state = (state + 0x6d2b79f5) | 0;
+        let t = Math.imul(state ^ (state >>> 15), state | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        u = (t ^ (t >>> 14)) >>> 0;
+      } while (u >= limit);
+      // u mod n through an exact double division (u < 2³², so ⌊u / n⌋ never rounds up): much
+      // faster than % on values above 2³¹, which the engine computes in floating point.
+      weights[u - Math.floor(u / n) * n] += 1;
+    }
+    evaluate(weights, out);
+    for (let s = 0; s < statistics; s++) values[s * resamples + b] = out[s];
+  }
+  const alpha = 1 - level;
+  const column = new Float64Array(resamples);
+  return Array.from({ length: statistics }, (_, s) => {
+    let valid = 0;
+    for (let b = 0; b < resamples; b++) {
+      const v = values[s * resamples + b];
+      if (!Number.isNaN(v)) column[valid++] = v;
+    }
+    const kept = column.subarray(0, valid);
+    return { estimate: estimates[s], lower: quantileSelect(kept, alpha / 2), upper: quantileSelect(kept, 1 - alpha / 2), validResamples: valid };
+  });
+}
+
+/**
+ * The type-7 quantile of `values` (no NaN) without sorting them: the same value as
+ * `quantileSorted` of the sorted values, found by selection (expected linear time); `values` is
+ * reordered in place. Empty → NaN.
+ */
+export function quantileSelect(values: Float64Array, p: number): number {
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`quantileSelect: p must be in [0, 1], got ${String(p)}`);
+  const len = values.length;
+  if (len === 0) return Number.NaN;
+  const h = (len - 1) * p;
+  const i = Math.floor(h);
+  const frac = h - i;
+  selectKth(values, i);
+  const x = values[i];
+  if (frac === 0 || i + 1 >= len) return x;
+  // After the selection every value after position i is ≥ x: the next order statistic is their minimum.
+  let y = values[i + 1];
+  for (let j = i + 2; j < len; j++) if (values[j] < y) y = values[j];
+  return x === y ? x : x + frac * (y - x);
+}
+
+/**
+ * Reorders `a` so that a[k] is its k-th smallest value, every value before it ≤ a[k] and every
+ * value after it ≥ a[k] (Hoare's FIND / Wirth's selection with a median-of-three pivot).
+ */
+function selectKth(a: Float64Array, k: number): void {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    const p = a[lo];
+    const q = a[mid];
+    const r = a[hi];
+    const pivot = p < q ? (q < r ? q : p < r ? r : p) : p < r ? p : q < r ? r : q;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
 /**
  * Quantile of ascending-sorted values, Hyndman & Fan (1996) type 7 (numpy
  * `percentile(..., method="linear")`, R's default): h = (N − 1)·p,
  * Q = x_⌊h⌋ + (h − ⌊h⌋)(x_⌊h⌋+1 − x_⌊h⌋) with 0-based x. Empty input → `NaN`;
  * p outside [0, 1] → throws.
  */
-export function quantileSorted(sorted: readonly number[], p: number): number {
+export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`quantileSorted: p must be in [0, 1], got ${String(p)}`);
   const len = sorted.length;
   if (len === 0) return Number.NaN;
@@ -197,6 +323,11 @@ function sampleStandardDeviation(values: readonly number[]): number {
     s2 += d * d;
   }
   return Math.sqrt(Math.max(0, (s2 - (s1 * s1) / n) / (n - 1)));
+}
+
+/** The generator's initial state for `seed` (see `createRng`). */
+function seedState(seed: number): number {
+  return fmix32(((seed % 4294967296) + 4294967296) % 4294967296);
 }
 
 /** murmur3 fmix32 finaliser: a bijection of [0, 2³²) with full avalanche. */

@@ -297,3 +297,117 @@ export const CAPTION_REVIEW_SHORTCUTS: readonly Shortcut<CaptionReviewControls>[
 ];
 
 export const captionReviewShortcuts: ShortcutRegistry<CaptionReviewControls> = createShortcutRegistry(CAPTION_REVIEW_SHORTCUTS);
+
+// ── Judge queues (app/(app)/review/judge) ────────────────────────────────────────────────────
+
+/** What the VSAS judge page's keys act on: the current second's verdict and navigation. */
+export type VsasJudgeControls = {
+  setBinary: (value: 0 | 1) => void;
+  setRubric: (value: 0 | 1 | 2 | 3) => void;
+  /** Next (+1) / previous (-1) second, across tasks; the video pauses at that second. */
+  step: (delta: 1 | -1) => void;
+  /** The next second without both a yes/no and a rubric (wrapping around). */
+  nextUnjudged: () => void;
+  stepFrames: (delta: number) => void;
+  toggleHelp: () => void;
+  closeHelp: () => void;
+};
+
+export const VSAS_JUDGE_SHORTCUTS: readonly Shortcut<VsasJudgeControls>[] = [
+  { id: "judge.yes", keys: ["y"], description: "Yes: the response is correct at this second", action: (c) => c.setBinary(1) },
+  { id: "judge.no", keys: ["n"], description: "No: the response is wrong at this second", action: (c) => c.setBinary(0) },
+  { id: "judge.rubric-0", keys: ["0"], description: "Rubric 0", action: (c) => c.setRubric(0) },
+  { id: "judge.rubric-1", keys: ["1"], description: "Rubric 1", action: (c) => c.setRubric(1) },
+  { id: "judge.rubric-2", keys: ["2"], description: "Rubric 2", action: (c) => c.setRubric(2) },
+  { id: "judge.rubric-3", keys: ["3"], description: "Rubric 3", action: (c) => c.setRubric(3) },
+  { id: "judge.next", keys: ["ArrowDown", "j"], description: "Next second", action: (c) => c.step(1) },
+  { id: "judge.previous", keys: ["ArrowUp", "k"], description: "Previous second", action: (c) => c.step(-1) },
+  { id: "judge.next-unjudged", keys: ["u"], description: "Next second not fully judged", action: (c) => c.nextUnjudged() },
+  { id: "judge.frame-back", keys: ["ArrowLeft"], description: "Previous frame (look around the second)", action: (c) => c.stepFrames(-1) },
+  { id: "judge.frame-forward", keys: ["ArrowRight"], description: "Next frame", action: (c) => c.stepFrames(1) },
+  { id: "judge.help", keys: ["Shift+?", "?"], description: "Show / hide these shortcuts", action: (c) => c.toggleHelp() },
+  { id: "judge.close-help", keys: ["Escape"], description: "Close this help", action: (c) => c.closeHelp() },
+];
+
+export const vsasJudgeShortcuts: ShortcutRegistry<VsasJudgeControls> = createShortcutRegistry(VSAS_JUDGE_SHORTCUTS);
+
+/** What the EC-Bench matching page's keys act on. */
+export type EcMatchControls = {
+  /** Next (+1) / previous (-1) enumeration item. */
+  step: (delta: 1 | -1) => void;
+  /** Back to the automatic links of the current item. */
+  resetToAuto: () => void;
+  /** Drops the pending click-click selection. */
+  cancelSelection: () => void;
+  toggleHelp: () => void;
+};
+
+export const EC_MATCH_SHORTCUTS: readonly Shortcut<EcMatchControls>[] = [
+  { id: "match.next", keys: ["]", "j"], description: "Next enumeration item", action: (c) => c.step(1) },
+  { id: "match.previous", keys: ["[", "k"], description: "Previous enumeration item", action: (c) => c.step(-1) },
+  { id: "match.reset", keys: ["r"], description: "Reset the item to the automatic links", action: (c) => c.resetToAuto() },
+  { id: "match.cancel", keys: ["Escape"], description: "Cancel the selected item / close this help", action: (c) => c.cancelSelection() },
+  { id: "match.help", keys: ["Shift+?", "?"], description: "Show / hide these shortcuts", action: (c) => c.toggleHelp() },
+];
+
+export const ecMatchShortcuts: ShortcutRegistry<EcMatchControls> = createShortcutRegistry(EC_MATCH_SHORTCUTS);
+
+/** What the adjudication view's keys act on (app/(app)/review/adjudications/[id]/_components). */
+export type AdjudicationControls = PlayerControls & {
+  /** Next (+1) / previous (-1) difference: selects it, highlights it and seeks the player to it. */
+  stepDifference: (direction: 1 | -1) => void;
+  /** The next difference that still needs a decision. */
+  nextOpen: () => void;
+  /** Take annotator j's version (0 = A) for the current difference. */
+  take: (annotator: number) => void;
+  /** Open the editor for the current difference. */
+  edit: () => void;
+  /** Drop the current difference's pick (back to its default, or open). */
+  clearPick: () => void;
+  /** Zooms the timelines in (+1) / out (-1) around the playhead; 0: whole video. */
+  zoom: (direction: 1 | -1 | 0) => void;
+  focusNote: () => void;
+  resolve: () => void;
+  toggleHelp: () => void;
+  close: () => void;
+};
+
+/** Help groups of the adjudication view, in display order. */
+export const ADJUDICATION_SHORTCUT_GROUPS = ["Differences", "Playback", "Other"] as const;
+
+export type AdjudicationShortcut = Shortcut<AdjudicationControls> & { group: (typeof ADJUDICATION_SHORTCUT_GROUPS)[number] };
+
+/** Take A … E (at most 5 passes per item): keys a-e and 1-5. */
+const TAKE_SHORTCUTS: AdjudicationShortcut[] = [0, 1, 2, 3, 4].map((j) => {
+  const letter = String.fromCharCode(65 + j);
+  return {
+    id: `adj.take-${letter.toLowerCase()}`,
+    group: "Differences",
+    keys: [letter.toLowerCase(), String(j + 1)],
+    description: `Take ${letter}'s version of the current difference`,
+    action: (c: AdjudicationControls) => c.take(j),
+  };
+});
+
+export const ADJUDICATION_SHORTCUTS: readonly AdjudicationShortcut[] = [
+  { id: "adj.next", group: "Differences", keys: ["n", "ArrowDown"], description: "Next difference (seeks the video to it)", action: (c) => c.stepDifference(1) },
+  { id: "adj.previous", group: "Differences", keys: ["p", "ArrowUp"], description: "Previous difference", action: (c) => c.stepDifference(-1) },
+  { id: "adj.next-open", group: "Differences", keys: ["Shift+n"], description: "Next difference that still needs a decision", action: (c) => c.nextOpen() },
+  ...TAKE_SHORTCUTS,
+  { id: "adj.edit", group: "Differences", keys: ["x", "Enter"], description: "Edit the current difference (frame, span, count, label or caption)", action: (c) => c.edit() },
+  { id: "adj.clear", group: "Differences", keys: ["u", "Delete", "Backspace"], description: "Undo the current difference's decision (back to its default)", action: (c) => c.clearPick() },
+  { id: "adj.play-pause", group: "Playback", keys: ["Space", "k"], description: "Play / pause", action: (c) => c.togglePlay() },
+  { id: "adj.frame-back", group: "Playback", keys: ["ArrowLeft"], description: "Previous frame", action: (c) => c.stepFrames(-1) },
+  { id: "adj.frame-forward", group: "Playback", keys: ["ArrowRight"], description: "Next frame", action: (c) => c.stepFrames(1) },
+  { id: "adj.frames-back-10", group: "Playback", keys: ["Shift+ArrowLeft"], description: "10 frames back", action: (c) => c.stepFrames(-10) },
+  { id: "adj.frames-forward-10", group: "Playback", keys: ["Shift+ArrowRight"], description: "10 frames forward", action: (c) => c.stepFrames(10) },
+  { id: "adj.zoom-in", group: "Playback", keys: ["=", "Shift++", "+"], description: "Zoom the timelines in", action: (c) => c.zoom(1) },
+  { id: "adj.zoom-out", group: "Playback", keys: ["-"], description: "Zoom the timelines out", action: (c) => c.zoom(-1) },
+  { id: "adj.zoom-fit", group: "Playback", keys: ["0"], description: "Show the whole video", action: (c) => c.zoom(0) },
+  { id: "adj.note", group: "Other", keys: ["Shift+m"], description: "Write the note", action: (c) => c.focusNote() },
+  { id: "adj.resolve", group: "Other", keys: ["Ctrl+Enter", "Meta+Enter"], description: "Resolve", action: (c) => c.resolve() },
+  { id: "adj.help", group: "Other", keys: ["Shift+?", "?"], description: "Show / hide these shortcuts", action: (c) => c.toggleHelp() },
+  { id: "adj.close", group: "Other", keys: ["Escape"], description: "Close the editor / this help", action: (c) => c.close() },
+];
+
+export const adjudicationShortcuts: ShortcutRegistry<AdjudicationControls> = createShortcutRegistry(ADJUDICATION_SHORTCUTS);

@@ -10,7 +10,6 @@
  * - labels: one `[a, b]` pair per label facet.
  */
 import type { Label } from "@/lib/metrics/agreement-labels";
-import { cohenKappaFromMatrix } from "@/lib/metrics/agreement-kappa";
 import type { Comparison } from "./comparison-types";
 
 export type PairContribution = {
@@ -84,22 +83,77 @@ export function pairContribution(c: Comparison, a: number, b: number): PairContr
   return out;
 }
 
-/** Kappa of a flattened 2 × 2 table [n00, n01, n10, n11] (NaN when undefined). */
-export function kappa2x2(t: readonly number[], offset = 0): number {
-  return cohenKappaFromMatrix([
-    [t[offset], t[offset + 1]],
-    [t[offset + 2], t[offset + 3]],
-  ]);
+/**
+ * Cohen's kappa (unweighted) of a flattened K × K table (row-major, from `offset`): the
+ * arithmetic of `cohenKappaFromMatrix` (lib/metrics/agreement-kappa.ts) in the same order, so the
+ * same value, without its validation and allocations (it runs once per bootstrap replicate).
+ * NaN when undefined (no cells, or chance disagreement 0).
+ */
+export function kappaOfCells(t: Readonly<ArrayLike<number>>, k: number, offset = 0): number {
+  if (k === 2) return kappa2x2(t, offset);
+  const rows = new Array<number>(k).fill(0);
+  const cols = new Array<number>(k).fill(0);
+  let n = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      const x = t[offset + i * k + j];
+      rows[i] += x;
+      cols[j] += x;
+      n += x;
+    }
+  }
+  if (n === 0) return Number.NaN;
+  let observed = 0;
+  let expected = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      if (i === j) continue;
+      observed += t[offset + i * k + j];
+      expected += (rows[i] * cols[j]) / n;
+    }
+  }
+  return expected === 0 ? Number.NaN : 1 - observed / expected;
+}
+
+/** Share of a flattened K × K table on its diagonal (NaN for an empty table). */
+export function diagonalShareOfCells(t: Readonly<ArrayLike<number>>, k: number): number {
+  let d = 0;
+  let n = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      const x = t[i * k + j];
+      n += x;
+      if (i === j) d += x;
+    }
+  }
+  return n === 0 ? Number.NaN : d / n;
+}
+
+/** Kappa of a flattened 2 × 2 table [n00, n01, n10, n11] (NaN when undefined): `kappaOfCells` unrolled, the same operations in the same order. */
+export function kappa2x2(t: Readonly<ArrayLike<number>>, offset = 0): number {
+  const n00 = t[offset];
+  const n01 = t[offset + 1];
+  const n10 = t[offset + 2];
+  const n11 = t[offset + 3];
+  const r0 = 0 + n00 + n01;
+  const r1 = 0 + n10 + n11;
+  const c0 = 0 + n00 + n10;
+  const c1 = 0 + n01 + n11;
+  const n = 0 + n00 + n01 + n10 + n11;
+  if (n === 0) return Number.NaN;
+  const observed = 0 + n01 + n10;
+  const expected = 0 + (r0 * c1) / n + (r1 * c0) / n;
+  return expected === 0 ? Number.NaN : 1 - observed / expected;
 }
 
 /** Pooled figures from summed timestamp contributions. */
-export function timestampFigures(s: readonly number[]): { f1: number; binnedKappa: number; meanAbsOffsetFrames: number } {
-  const [tp, ca, cb, off] = s;
+export function timestampFigures(s: ArrayLike<number>): { f1: number; binnedKappa: number; meanAbsOffsetFrames: number } {
+  const tp = s[0], ca = s[1], cb = s[2], off = s[3];
   return { f1: ca + cb === 0 ? Number.NaN : (2 * tp) / (ca + cb), binnedKappa: kappa2x2(s, 4), meanAbsOffsetFrames: tp === 0 ? Number.NaN : off / tp };
 }
 
 /** Pooled figures from summed span contributions. */
-export function spanFigures(s: readonly number[]): { tIoU: number; coverageKappa: number } {
+export function spanFigures(s: ArrayLike<number>): { tIoU: number; coverageKappa: number } {
   return { tIoU: s[1] === 0 ? Number.NaN : s[0] / s[1], coverageKappa: kappa2x2(s, 2) };
 }
 
@@ -107,8 +161,8 @@ export function spanFigures(s: readonly number[]): { tIoU: number; coverageKappa
  * Pooled figures from summed count contributions: exact share and quadratic-weighted kappa in
  * closed form (see lib/metrics/agreement-counts.ts): κ_w = 1 − Σ(a − b)² / (S_aa + S_bb + N (ā − b̄)²).
  */
-export function countFigures(s: readonly number[]): { exact: number; quadraticKappa: number } {
-  const [n, sa, sb, saa, sbb, sd, exact] = s;
+export function countFigures(s: ArrayLike<number>): { exact: number; quadraticKappa: number } {
+  const n = s[0], sa = s[1], sb = s[2], saa = s[3], sbb = s[4], sd = s[5], exact = s[6];
   if (n === 0) return { exact: Number.NaN, quadraticKappa: Number.NaN };
   const ma = sa / n;
   const mb = sb / n;
@@ -117,6 +171,6 @@ export function countFigures(s: readonly number[]): { exact: number; quadraticKa
 }
 
 /** Pooled figures from summed caption contributions. */
-export function captionFigures(s: readonly number[]): { exact: number; editedKappa: number } {
+export function captionFigures(s: ArrayLike<number>): { exact: number; editedKappa: number } {
   return { exact: s[0] === 0 ? Number.NaN : s[1] / s[0], editedKappa: kappa2x2(s, 2) };
 }

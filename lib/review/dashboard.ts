@@ -1,8 +1,10 @@
 /**
  * Agreement dashboard figures (PURE): per project, per annotator pair and per annotator against
  * the adjudicated truth, per benchmark and kind, each pooled over items with a percentile
- * bootstrap interval over items (`bootstrapCI`, lib/metrics/bootstrap.ts; seeded, so the same
- * records give the same intervals); the disputed rate per benchmark subtype; throughput per
+ * bootstrap interval over items (seeded, so the same records give the same intervals): one pass
+ * per group, the items drawn once per replicate as weights (`bootstrapWeightedCI`,
+ * lib/metrics/bootstrap.ts, the draws of `bootstrapCI`) and every statistic computed from
+ * weighted sums of the items' contributions (contributions.ts); the disputed rate per benchmark subtype; throughput per
  * annotator. Statistics (docs/annotation/review.md):
  * - timestamps: F1 = 2 ΣTP / (Σ|A| + Σ|B|), frame-binned kappa of the summed bin tables, mean |offset|;
  * - spans: tIoU = Σ|∩| / Σ|∪| (frames), per-frame coverage kappa;
@@ -11,15 +13,14 @@
  *   k > 2 annotators, Fleiss' kappa and Krippendorff's alpha (nominal);
  * - captions: exact share of seconds, kappa of the "edited" flags.
  */
-import { bootstrapCI, mean, quantileSorted, type BootstrapOptions } from "@/lib/metrics/bootstrap";
+import { bootstrapCI, bootstrapWeightedCI } from "@/lib/metrics/bootstrap";
 import { fleissKappa } from "@/lib/metrics/agreement-fleiss";
-import { cohenKappaFromMatrix } from "@/lib/metrics/agreement-kappa";
 import { compareLabels } from "@/lib/metrics/agreement-labels";
 import { krippendorffAlpha } from "@/lib/metrics/agreement-krippendorff";
 import type { Label } from "@/lib/metrics/agreement-labels";
 import { annotatorPairs } from "./annotator-letter";
 import type { Comparison } from "./comparison-types";
-import { captionFigures, countFigures, pairContribution, spanFigures, timestampFigures, type PairContribution } from "./contributions";
+import { captionFigures, countFigures, diagonalShareOfCells, kappaOfCells, pairContribution, spanFigures, timestampFigures, type PairContribution } from "./contributions";
 import type { FacetKind } from "./facets";
 
 /** The special annotator id of the adjudicated truth in a record compared against it. */
@@ -58,67 +59,12 @@ export type DashboardOptions = { resamples?: number; level?: number; seed?: numb
 
 type Entry = { contribution: PairContribution };
 
-type Interval = { estimate: number; lower: number; upper: number };
-
-/**
- * Percentile bootstrap intervals of several statistics of the same resamples: `bootstrapCI`
- * (lib/metrics/bootstrap.ts) draws the resamples once and calls `values` on each (its documented
- * order: the original data first, then replicate 1..B); `values` returns every statistic of the
- * sample, and each statistic's interval is read from the recorded values with the same percentile
- * rule (type-7 quantiles of the non-NaN replicates) as `bootstrapCI`.
- */
-function bootstrapMany<T>(items: readonly T[], values: (sample: readonly T[]) => Float64Array, count: number, opts: BootstrapOptions): Interval[] {
-  const recorded: Float64Array[] = [];
-  bootstrapCI(
-    items,
-    (sample) => {
-      const v = values(sample);
-      recorded.push(v);
-      return v[0];
-    },
-    opts,
-  );
-  const level = opts.level ?? 0.95;
-  const alpha = 1 - level;
-  return Array.from({ length: count }, (_, i) => {
-    if (recorded.length === 0) return { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN };
-    const replicates: number[] = [];
-    for (let b = 1; b < recorded.length; b++) if (!Number.isNaN(recorded[b][i])) replicates.push(recorded[b][i]);
-    replicates.sort((x, y) => x - y);
-    return { estimate: recorded[0][i], lower: quantileSorted(replicates, alpha / 2), upper: quantileSorted(replicates, 1 - alpha / 2) };
-  });
-}
-
-const NUMERIC: { kind: Exclude<FacetKind, "labels">; stats: [string, (s: number[]) => number][] }[] = [
-  {
-    kind: "timestamps",
-    stats: [
-      ["f1", (s) => timestampFigures(s).f1],
-      ["binnedKappa", (s) => timestampFigures(s).binnedKappa],
-      ["meanAbsOffsetFrames", (s) => timestampFigures(s).meanAbsOffsetFrames],
-    ],
-  },
-  {
-    kind: "spans",
-    stats: [
-      ["tIoU", (s) => spanFigures(s).tIoU],
-      ["coverageKappa", (s) => spanFigures(s).coverageKappa],
-    ],
-  },
-  {
-    kind: "counts",
-    stats: [
-      ["exact", (s) => countFigures(s).exact],
-      ["quadraticKappa", (s) => countFigures(s).quadraticKappa],
-    ],
-  },
-  {
-    kind: "captions",
-    stats: [
-      ["exact", (s) => captionFigures(s).exact],
-      ["editedKappa", (s) => captionFigures(s).editedKappa],
-    ],
-  },
+/** Per numeric kind, its statistics, all computed at once from the kind's summed contribution. */
+const NUMERIC: { kind: Exclude<FacetKind, "labels">; stats: string[]; figures: (s: ArrayLike<number>) => Record<string, number> }[] = [
+  { kind: "timestamps", stats: ["f1", "binnedKappa", "meanAbsOffsetFrames"], figures: timestampFigures },
+  { kind: "spans", stats: ["tIoU", "coverageKappa"], figures: spanFigures },
+  { kind: "counts", stats: ["exact", "quadraticKappa"], figures: countFigures },
+  { kind: "captions", stats: ["exact", "editedKappa"], figures: captionFigures },
 ];
 
 function labelKey(v: Label | null): Label {
@@ -133,11 +79,26 @@ function codeLabelPairs(pairs: readonly { a: Label; b: Label }[]): { codes: numb
   return { codes: pairs.map((p) => (index.get(p.a) as number) * k + (index.get(p.b) as number)), k };
 }
 
-function diagonalShare(m: number[][]): number {
-  let d = 0;
-  let n = 0;
-  m.forEach((row, i) => row.forEach((x, j) => ((n += x), i === j && (d += x))));
-  return n === 0 ? Number.NaN : d / n;
+/** out = Σ over `items` of weights[i] · (row i of `flat`, `width` wide). */
+function addWeighted(out: Float64Array, flat: Float64Array, width: number, items: Int32Array, weights: Uint32Array): void {
+  out.fill(0);
+  for (let j = 0; j < items.length; j++) {
+    const i = items[j];
+    const c = weights[i];
+    if (c === 0) continue;
+    const base = i * width;
+    if (c === 1) for (let w = 0; w < width; w++) out[w] += flat[base + w];
+    else for (let w = 0; w < width; w++) out[w] += c * flat[base + w];
+  }
+}
+
+/** cells[code] = Σ weights[i] over `items` with that code (a flattened K × K table of label pairs). */
+function countWeighted(cells: Float64Array, codes: Int32Array, items: Int32Array, weights: Uint32Array): void {
+  cells.fill(0);
+  for (let j = 0; j < items.length; j++) {
+    const i = items[j];
+    cells[codes[i]] += weights[i];
+  }
 }
 
 /**
@@ -149,7 +110,7 @@ function diagonalShare(m: number[][]): number {
 function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benchmark: string, entries: Entry[], opts: DashboardOptions): DashboardFigure[] {
   const boot = { resamples: opts.resamples ?? 1000, level: opts.level ?? 0.95, seed: opts.seed ?? 0 };
   const n = entries.length;
-  const kinds = NUMERIC.map(({ kind, stats }) => {
+  const kinds = NUMERIC.map(({ kind, stats, figures }) => {
     const width = entries.find((e) => e.contribution[kind])?.contribution[kind]?.length ?? 0;
     const flat = new Float64Array(n * width);
     const has = new Uint8Array(n);
@@ -161,7 +122,7 @@ function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benc
       has[i] = 1;
       items += 1;
     });
-    return { kind, stats, width, flat, has, items };
+    return { kind, stats, figures, width, flat, has, items };
   }).filter((k) => k.items > 0);
   const facetNames: string[] = [];
   const facetPairs = new Map<string, ({ a: Label; b: Label } | null)[]>();
@@ -185,61 +146,38 @@ function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benc
     });
     return { facet, k, codes: full, items: present.length };
   });
-  type Reduced = { sums: number[][]; matrices: number[][][] };
   // Scratch buffers reused by every replicate (only the statistics' values are kept).
-  const scratch: Reduced = {
-    sums: kinds.map((k) => new Array<number>(k.width).fill(0)),
-    matrices: facets.map((f) => Array.from({ length: f.k }, () => new Array<number>(f.k).fill(0))),
-  };
-  const reduce = (sample: readonly number[]): Reduced => {
-    const { sums, matrices } = scratch;
-    for (const row of sums) row.fill(0);
-    for (const m of matrices) for (const row of m) row.fill(0);
-    for (let s = 0; s < sample.length; s++) {
-      const i = sample[s];
+  const sums = kinds.map((k) => new Float64Array(k.width));
+  const cells = facets.map((f) => new Float64Array(f.k * f.k));
+  // Per kind / facet, the items that have it (so a replicate visits each item once per kind it has).
+  const kindItems = kinds.map((k) => Int32Array.from(entries.keys()).filter((i) => k.has[i] === 1));
+  const facetItems = facets.map((f) => Int32Array.from(entries.keys()).filter((i) => f.codes[i] >= 0));
+  const meta: Omit<DashboardFigure, "estimate" | "lower" | "upper">[] = [];
+  for (const k of kinds) for (const statistic of k.stats) meta.push({ scope, annotators, benchmark, kind: k.kind, facet: null, statistic, items: k.items });
+  for (const f of facets) {
+    meta.push({ scope, annotators, benchmark, kind: "labels", facet: f.facet, statistic: "cohenKappa", items: f.items });
+    meta.push({ scope, annotators, benchmark, kind: "labels", facet: f.facet, statistic: "percentAgreement", items: f.items });
+  }
+  if (meta.length === 0 || n === 0) return [];
+  const intervals = bootstrapWeightedCI(
+    n,
+    meta.length,
+    (weights, out) => {
+      let o = 0;
       for (let q = 0; q < kinds.length; q++) {
-        const k = kinds[q];
-        if (!k.has[i]) continue;
-        const base = i * k.width;
-        const out = sums[q];
-        for (let w = 0; w < k.width; w++) out[w] += k.flat[base + w];
+        addWeighted(sums[q], kinds[q].flat, kinds[q].width, kindItems[q], weights);
+        const figures = kinds[q].figures(sums[q]);
+        for (const statistic of kinds[q].stats) out[o++] = figures[statistic];
       }
       for (let q = 0; q < facets.length; q++) {
-        const code = facets[q].codes[i];
-        if (code < 0) continue;
-        const kk = facets[q].k;
-        matrices[q][Math.floor(code / kk)][code % kk] += 1;
+        countWeighted(cells[q], facets[q].codes, facetItems[q], weights);
+        out[o++] = kappaOfCells(cells[q], facets[q].k);
+        out[o++] = diagonalShareOfCells(cells[q], facets[q].k);
       }
-    }
-    return { sums, matrices };
-  };
-  const stats: ((r: Reduced) => number)[] = [];
-  const meta: Omit<DashboardFigure, "estimate" | "lower" | "upper">[] = [];
-  kinds.forEach((k, q) => {
-    for (const [statistic, f] of k.stats) {
-      stats.push((r) => f(r.sums[q]));
-      meta.push({ scope, annotators, benchmark, kind: k.kind, facet: null, statistic, items: k.items });
-    }
-  });
-  facets.forEach((f, q) => {
-    stats.push((r) => cohenKappaFromMatrix(r.matrices[q]));
-    meta.push({ scope, annotators, benchmark, kind: "labels", facet: f.facet, statistic: "cohenKappa", items: f.items });
-    stats.push((r) => diagonalShare(r.matrices[q]));
-    meta.push({ scope, annotators, benchmark, kind: "labels", facet: f.facet, statistic: "percentAgreement", items: f.items });
-  });
-  if (stats.length === 0 || n === 0) return [];
-  const intervals = bootstrapMany(
-    entries.map((_, i) => i),
-    (sample) => {
-      const r = reduce(sample);
-      const out = new Float64Array(stats.length);
-      for (let i = 0; i < stats.length; i++) out[i] = stats[i](r);
-      return out;
     },
-    stats.length,
     boot,
   );
-  return meta.map((m, i) => ({ ...m, ...intervals[i] }));
+  return meta.map((m, i) => ({ ...m, estimate: intervals[i].estimate, lower: intervals[i].lower, upper: intervals[i].upper }));
 }
 
 function multiRaterFigures(benchmark: string, records: DashboardRecord[], opts: DashboardOptions): DashboardFigure[] {
@@ -324,7 +262,18 @@ function disputedRates(records: readonly DashboardRecord[], opts: DashboardOptio
   return [...groups.values()]
     .sort((x, y) => x.benchmark.localeCompare(y.benchmark) || (x.subtype ?? "").localeCompare(y.subtype ?? ""))
     .map((g) => {
-      const ci = bootstrapCI(g.flags, mean, { resamples: opts.resamples ?? 1000, level: opts.level ?? 0.95, seed: opts.seed ?? 0 });
+      // The share of disputed items: a mean of 0/1 flags, resampled by item weights.
+      const n = g.flags.length;
+      const [ci] = bootstrapWeightedCI(
+        n,
+        1,
+        (weights, out) => {
+          let d = 0;
+          for (let i = 0; i < n; i++) d += weights[i] * g.flags[i];
+          out[0] = d / n;
+        },
+        { resamples: opts.resamples ?? 1000, level: opts.level ?? 0.95, seed: opts.seed ?? 0 },
+      );
       const disputed = g.flags.reduce((s, x) => s + x, 0);
       return { benchmark: g.benchmark, subtype: g.subtype, items: g.flags.length, disputed, rate: disputed / g.flags.length, lower: ci.lower, upper: ci.upper };
     });

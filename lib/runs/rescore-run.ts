@@ -5,6 +5,8 @@ import { updateHumanRun } from "@/lib/studies/human-run";
 import { refreshChanceRuns } from "./chance-runs";
 import { projectClipParser, projectVariant } from "./project";
 import { scoreRawPredictions } from "./score-raws";
+import { applyHumanJudgements } from "./human-judgements";
+import { countJudgementsSince, loadHumanJudgements } from "./load-human-judgements";
 import { countProblems, insertItemResults, mergeProblems } from "./store-run";
 import { loadTruthIndex } from "./truth-index";
 import { isRunBenchmark, type RawPrediction, type RunAggregates } from "./types";
@@ -54,11 +56,16 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
   for (const r of rows) if (r.raw !== null && typeof r.raw === "object") raws.set(r.itemId, r.raw as RawPrediction);
   const active = new Set(truth.items.map((i) => i.itemId));
   const dropped = rows.filter((r) => !active.has(r.itemId)).length;
-  const outcome = scoreRawPredictions(benchmark, truth.items, raws, variant, { clipParser: projectClipParser(run.project.settings) });
+  // Reviewers' judgements of this run (lib/judging) replace the file's at what they judged.
+  const judgedFrom = new Date();
+  const human = applyHumanJudgements(benchmark, runId, truth.items, raws, await loadHumanJudgements(runId));
+  const scored = scoreRawPredictions(benchmark, truth.items, human.raws, variant, { clipParser: projectClipParser(run.project.settings) });
+  // The stored raws stay the file's: judgements are applied anew at every rescoring.
+  const outcome = { ...scored, results: scored.results.map((r) => (raws.has(r.itemId) ? { ...r, raw: raws.get(r.itemId)! } : r)) };
 
   const oldProblems = Array.isArray(run.problems) ? (run.problems as Problem[]) : [];
   const parseList = oldProblems.slice(0, Math.max(0, Number(old.parse_problems ?? 0)));
-  const scoreList: Problem[] = [...outcome.problems];
+  const scoreList: Problem[] = [...outcome.problems, ...human.problems];
   if (dropped > 0) scoreList.unshift({ code: "removed_item", message: `${dropped} prediction(s) belong to items removed from the project since the upload; ignored` });
   const merged = mergeProblems(
     { list: parseList, counts: countProblems(parseList), omitted: 0 },
@@ -75,17 +82,19 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
     problem_counts: merged.counts,
     problems_omitted: merged.omitted,
     parse_problems: merged.parseKept,
-    meta: { ...(old.meta ?? {}), rescored_at_truth_version: String(version) },
+    meta: { ...(old.meta ?? {}), rescored_at_truth_version: String(version), human_judgements: String(human.applied) },
   };
   try {
     await db.$transaction(async (tx) => {
       const current = await tx.project.findUniqueOrThrow({ where: { id: run.projectId }, select: { truthVersion: true } });
+      // A judgement saved while this rescoring ran keeps the run stale (scored again next time).
+      const judgedSince = await countJudgementsSince(runId, judgedFrom, tx);
       const { count } = await tx.modelRun.updateMany({
         where: { id: runId, status: "RUNNING" },
         data: {
           status: "DONE",
           truthVersion: version,
-          stale: current.truthVersion > version,
+          stale: current.truthVersion > version || judgedSince > 0,
           aggregates: aggregates as never,
           problems: merged.problems as never,
           scoredAt: new Date(),

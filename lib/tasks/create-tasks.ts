@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma-sqlite/client";
 import { HttpError } from "@/lib/http/http-error";
 import { itemWhereSql } from "@/lib/projects/item-filter-sql";
 import { parseItemQuery } from "@/lib/projects/item-filters";
+import { assertAssigneesQualified } from "./qualification-gate";
 import { unknownFilterParams } from "./task-filter";
 import type { CreateTasksResult } from "./task-schemas";
 import { createTasksBodySchema } from "./task-schemas";
@@ -40,11 +41,33 @@ async function selectItems(projectId: string, items: Body["items"]): Promise<str
   return rows.map((r) => r.id);
 }
 
+/** Per item: which of these users authored it (an ItemRevision of the item names them): they may not annotate it. */
+async function itemAuthors(itemIds: string[], userIds: string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!userIds.length || !itemIds.length) return out;
+  const rows = await db.itemRevision.findMany({ where: { itemId: { in: itemIds }, authorId: { in: userIds } }, select: { itemId: true, authorId: true }, distinct: ["itemId", "authorId"] });
+  for (const r of rows) (out.get(r.itemId) ?? out.set(r.itemId, new Set()).get(r.itemId)!).add(r.authorId!);
+  return out;
+}
+
+/** 409 conflict_of_interest naming the annotator and the item. */
+async function conflictOfInterest(itemId: string, userId: string): Promise<HttpError> {
+  const [user, item] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, email: true } }),
+    db.item.findUniqueOrThrow({ where: { id: itemId }, select: { externalId: true } }),
+  ]);
+  const who = user.name ? `${user.name} (${user.email})` : user.email;
+  const message = `${who} authored item ${item.externalId} and may not annotate it (conflict of interest); name another annotator`;
+  return new HttpError(409, `assignees: ${message}`, "conflict_of_interest", [{ field: "assignees", message }]);
+}
+
 /**
  * Creates the project's annotation tasks for the selected items: one per (item, pass) for passes
  * 1..annotationsPerItem that have none yet (re-running is safe). Named annotators (ANNOTATOR
  * members allowed by the workflow settings; anyone else is a 400 naming `assignees.i`) get the
- * tasks round-robin, never two passes of one item; with no one named the tasks go to the pool.
+ * tasks round-robin, never two passes of one item and never an item they authored (an
+ * ItemRevision of the item names them; 409 `conflict_of_interest` naming the annotator when no
+ * other named annotator is left for a pass); with no one named the tasks go to the pool.
  * The task's mode is the project's current mode. Audited.
  */
 export async function createTasks(projectId: string, body: Body, actor: { id: string; ip?: string }): Promise<CreateTasksResult> {
@@ -54,10 +77,12 @@ export async function createTasks(projectId: string, body: Body, actor: { id: st
   body.assignees.forEach((u, i) => {
     if (!eligible.has(u)) throw badInput(`assignees.${i}`, "may not annotate in this project (must be an active ANNOTATOR member allowed by the workflow settings)");
   });
+  await assertAssigneesQualified(projectId, body.assignees, "assignees");
   const k = settings.annotationsPerItem;
   if (assignees.length > 0 && assignees.length < k) throw badInput("assignees", `name at least ${k} annotators: each item gets ${k} independent annotations, never two by the same person`);
   const itemIds = await selectItems(projectId, body.items);
   const existing = await db.task.findMany({ where: { projectId, kind: "ANNOTATE", itemId: { in: itemIds } }, select: { itemId: true, round: true, userId: true } });
+  const authored = await itemAuthors(itemIds, assignees);
   const rounds = new Map<string, Set<number>>();
   const people = new Map<string, Set<string>>();
   for (const t of existing) {
@@ -78,13 +103,17 @@ export async function createTasks(projectId: string, body: Body, actor: { id: st
         continue;
       }
       let userId: string | null = null;
+      const authors = authored.get(itemId);
       for (let tries = 0; tries < assignees.length; tries++) {
         const candidate = assignees[(cursor + tries) % assignees.length];
-        if (!onItem.has(candidate)) {
+        if (!onItem.has(candidate) && !authors?.has(candidate)) {
           userId = candidate;
           cursor = (cursor + tries + 1) % assignees.length;
           break;
         }
+      }
+      if (!userId && authors && assignees.some((a) => authors.has(a) && !onItem.has(a))) {
+        throw await conflictOfInterest(itemId, assignees.find((a) => authors.has(a) && !onItem.has(a))!);
       }
       if (userId) {
         onItem.add(userId);

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import type { QueueSummary, TaskList, TaskListQuery, TaskProgressRow } from "./task-schemas";
+import { unqualifiedProjects } from "./qualification-gate";
 import { parseWorkflowSettings } from "./workflow-settings";
 import { eligibleAnnotators, workflowSettingsOf } from "./workflow-store";
 
@@ -64,9 +65,11 @@ export async function myQueue(userId: string): Promise<QueueSummary> {
   tasks.sort((a, b) => rank[a.status] - rank[b.status] || a.project.name.localeCompare(b.project.name) || a.item.ordinal - b.item.ordinal);
   const memberships = await db.projectMember.findMany({ where: { userId, role: "ANNOTATOR" }, select: { project: { select: { id: true, name: true, benchmark: true, settings: true } } } });
   const pool: QueueSummary["pool"] = [];
+  const unqualified = await unqualifiedProjects(userId);
   for (const m of memberships) {
     const w = parseWorkflowSettings(m.project.settings, m.project.benchmark);
     if (w.annotatorIds && !w.annotatorIds.includes(userId)) continue;
+    if (unqualified.includes(m.project.id)) continue; // no pool until qualified (lib/tasks/qualification-gate.ts)
     const open = await db.task.count({ where: { projectId: m.project.id, userId: null, status: "OPEN", kind: "ANNOTATE", item: { status: "ACTIVE", tasks: { none: { userId } } } } });
     if (open > 0) pool.push({ projectId: m.project.id, projectName: m.project.name, open });
   }

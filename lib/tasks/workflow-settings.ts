@@ -7,8 +7,10 @@
  *   benchmark's kinds). Submit rules skip the checks of an activity the project does not use.
  * - `mode`: new annotation tasks start `blank` (annotate from scratch; truth never sent) or
  *   `prefill` (verify the generated item). Defaults: VCBench blank; the others prefill.
- * - `annotationsPerItem`: independent annotations per item (1 now: a submit becomes the item's
- *   truth; 2 is the double-review pass count, adjudicated instead, issue 12).
+ * - `annotationsPerItem`: independent annotations per item k (1: a submit becomes the item's
+ *   truth; 2..5: blind double review, the k passes compared at the k-th submit, issue 12).
+ * - `expertSamplePercent`: share of items whose written truth an expert looks at again (0-100,
+ *   default 0; stored as `review.expertSamplePercent`, lib/review/expert-sample.ts).
  * - `annotatorIds`: who may annotate: null = every project member with the ANNOTATOR role; a
  *   list = only those members.
  */
@@ -55,10 +57,11 @@ export type WorkflowSettings = {
   mode: AnnotationMode;
   annotationsPerItem: number;
   annotatorIds: string[] | null;
+  expertSamplePercent: number;
 };
 
 export function defaultWorkflowSettings(kind: string): WorkflowSettings {
-  return { activities: [...activitiesOf(kind)], mode: defaultModeFor(kind), annotationsPerItem: 1, annotatorIds: null };
+  return { activities: [...activitiesOf(kind)], mode: defaultModeFor(kind), annotationsPerItem: 1, annotatorIds: null, expertSamplePercent: 0 };
 }
 
 const fields = {
@@ -70,7 +73,15 @@ const fields = {
     .min(1, "must be at least 1")
     .max(MAX_ANNOTATIONS_PER_ITEM, `must be at most ${MAX_ANNOTATIONS_PER_ITEM} (2 or more = blind double review)`),
   annotatorIds: z.array(z.string().min(1).max(64)).max(10_000).nullable(),
+  expertSamplePercent: z
+    .number({ message: "must be a number" })
+    .min(0, "must be at least 0")
+    .max(100, "must be at most 100")
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: "must have at most 2 decimals" }),
 };
+
+/** `review.expertSamplePercent` (0-100): the expert sample's share of items (lib/review/expert-sample.ts). */
+export const expertSamplePercentSchema = fields.expertSamplePercent;
 
 /** Body of PATCH /api/projects/:projectId/workflow: any subset of the keys (activities checked against the benchmark by {@link workflowUpdateSchemaFor}). */
 export const workflowUpdateSchema = z
@@ -108,11 +119,19 @@ export function parseWorkflowSettings(stored: unknown, kind: string): WorkflowSe
     return (r.success ? r.data : d[k]) as WorkflowSettings[K];
   };
   const activities = pick("activities").filter((a) => activitiesOf(kind).includes(a));
-  return { activities, mode: pick("mode"), annotationsPerItem: pick("annotationsPerItem"), annotatorIds: pick("annotatorIds") };
+  const expert = fields.expertSamplePercent.safeParse(asObject(asObject(stored).review).expertSamplePercent);
+  return {
+    activities,
+    mode: pick("mode"),
+    annotationsPerItem: pick("annotationsPerItem"),
+    annotatorIds: pick("annotatorIds"),
+    expertSamplePercent: expert.success ? expert.data : d.expertSamplePercent,
+  };
 }
 
 /** The stored settings object after a workflow update (every other key kept). */
 export function mergeWorkflowSettings(stored: unknown, kind: string, update: WorkflowUpdate): Record<string, unknown> {
   const obj = asObject(stored);
-  return { ...obj, workflow: { ...parseWorkflowSettings(obj, kind), ...update } };
+  const { expertSamplePercent, ...workflow } = { ...parseWorkflowSettings(obj, kind), ...update };
+  return { ...obj, workflow, review: { ...asObject(obj.review), expertSamplePercent } };
 }

@@ -26,7 +26,7 @@ export default async function AnnotateTaskPage({ params }: { params: Params }) {
   try {
     payload = await workspacePayload(user, taskId);
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 404 || error.status === 403)) notFound();
+    if (error instanceof HttpError && (error.status === 404 || (error.status === 403 && error.code !== "not_qualified"))) notFound();
     if (error instanceof HttpError) {
       return (
         <main className="mx-auto flex max-w-3xl flex-col gap-4 p-6">

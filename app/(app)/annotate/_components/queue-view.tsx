@@ -98,7 +98,7 @@ function QueueRow({ task: t, skipping, onSkip, onSkipped }: { task: QueueEntry; 
         </Td>
         <Td>{t.project.name}</Td>
         <Td>
-          {t.kind === "ANNOTATE" ? (t.mode === "prefill" ? "Verify" : "Annotate") : t.kind}
+          {t.kind === "ANNOTATE" ? (t.mode === "prefill" ? "Verify" : "Annotate") : t.kind === "QUALIFY" ? "Qualification" : t.kind}
           {t.round > 1 && <span className="text-xs text-slate-500"> · pass {t.round}</span>}
         </Td>
         <Td>
@@ -110,7 +110,7 @@ function QueueRow({ task: t, skipping, onSkip, onSkipped }: { task: QueueEntry; 
           <Link href={`/annotate/${encodeURIComponent(t.id)}`} className={buttonClasses(active ? "primary" : "secondary", "sm")}>
             {t.status === "IN_PROGRESS" ? "Continue" : active ? "Open" : "View"}
           </Link>{" "}
-          {active && (
+          {active && t.kind !== "QUALIFY" && (
             <Button variant="ghost" size="sm" onClick={onSkip} aria-expanded={skipping}>
               Skip
             </Button>

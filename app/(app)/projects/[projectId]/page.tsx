@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function ProjectOverviewPage({ params }: { params: Params }) {
   const { projectId } = await params;
   await requireUser(PROJECT_READ_ROLES, `/projects/${encodeURIComponent(projectId)}`);
-  const { project: ref, isAdmin } = await projectForPage(projectId);
+  const { project: ref, isAdmin, truthVisible } = await projectForPage(projectId);
   const [project, overview, imports] = await Promise.all([getProject(ref.id), projectOverview(ref.id), importHistory(ref.id)]);
   if (!project) notFound();
   return (
@@ -35,6 +35,7 @@ export default async function ProjectOverviewPage({ params }: { params: Params }
         project={project}
         current="overview"
         isAdmin={isAdmin}
+        canReview={truthVisible}
         actions={
           isAdmin && (
             <ExportLink

@@ -4,16 +4,18 @@ import { Breadcrumbs, type Crumb } from "@/components/ui/breadcrumbs";
 import { cn } from "@/components/ui/cn";
 import { KindBadge } from "./kind-badge";
 
-export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "workflow" | "settings";
+export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "agreement" | "workflow" | "settings" | "qualification";
 
 /**
  * The project's breadcrumb (Projects / … / `crumbs`), title and section tabs (Overview, Items,
- * Runs, Leaderboard, Workflow and Settings for admins).
+ * Runs, Leaderboard, Agreement for admins and reviewer members (`canReview`), Workflow and Settings
+ * for admins).
  */
 export function ProjectHeader({
   project,
   current,
   isAdmin,
+  canReview = false,
   actions,
   subtitle,
   crumbs = [],
@@ -21,6 +23,8 @@ export function ProjectHeader({
   project: { id: string; name: string; benchmark: string; description?: string };
   current: ProjectTab;
   isAdmin: boolean;
+  /** Reviewer member (or admin): shows the Agreement tab. */
+  canReview?: boolean;
   actions?: ReactNode;
   subtitle?: ReactNode;
   /** Crumbs after "Projects" (the project's own name is the title below). */
@@ -32,12 +36,14 @@ export function ProjectHeader({
     { key: "items", href: `${base}/items`, label: "Items" },
     { key: "runs", href: `${base}/runs`, label: "Runs" },
     { key: "leaderboard", href: `${base}/leaderboard`, label: "Leaderboard" },
+    ...(isAdmin || canReview ? [{ key: "agreement" as const, href: `${base}/agreement`, label: "Agreement" }] : []),
     ...(isAdmin
       ? [
           { key: "workflow" as const, href: `${base}/workflow`, label: "Workflow" },
           { key: "settings" as const, href: `${base}/settings`, label: "Settings" },
         ]
       : []),
+    ...(isAdmin || canReview ? [{ key: "qualification" as const, href: `${base}/qualification`, label: "Qualification" }] : []),
   ];
   return (
     <div className="flex flex-col gap-3">

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { ReviewQueueProject } from "@/lib/review/api-schemas";
@@ -22,9 +23,22 @@ export function QueueCards({ project: p, busy, onStart }: { project: ReviewQueue
     { key: "expert", title: "Expert sample", count: p.expert, detail: "Agreed or single-pass items sampled for a second look: confirm or edit.", action: startButton("expert", p.expert) },
     { key: "mine", title: "Mine in progress", count: p.inProgressMine, detail: "Claimed by you and not resolved yet (Start next resumes them first)." },
   ];
-  if (p.judge.vsas > 0) cards.push({ key: "judge-vsas", title: "Judge: VSAS captions", count: p.judge.vsas, detail: "Responses to grade against the truth captions." });
-  if (p.judge.ecEnumeration > 0) cards.push({ key: "judge-ec", title: "Judge: EC-Bench lists", count: p.judge.ecEnumeration, detail: "Enumeration answers to match." });
-  if (p.qualificationsToConfirm > 0) cards.push({ key: "qualifications", title: "Qualifications", count: p.qualificationsToConfirm, detail: "Failed attempts waiting for a retry decision." });
+  const open = (href: string, label: string) => (
+    <Link href={href} className="text-sm font-medium text-blue-700 underline">
+      {label}
+    </Link>
+  );
+  if (p.judge.vsas > 0) cards.push({ key: "judge-vsas", title: "Judge: VSAS captions", count: p.judge.vsas, detail: "Response seconds you have not graded against the truth captions.", action: open("/review/judge", "Open judge queues") });
+  if (p.judge.ecEnumeration > 0)
+    cards.push({ key: "judge-ec", title: "Judge: EC-Bench lists", count: p.judge.ecEnumeration, detail: "Enumeration answers you have not matched.", action: open("/review/judge", "Open judge queues") });
+  if (p.qualificationsToConfirm > 0)
+    cards.push({
+      key: "qualifications",
+      title: "Qualifications",
+      count: p.qualificationsToConfirm,
+      detail: "Failed attempts waiting for a retry decision.",
+      action: open(`/projects/${encodeURIComponent(p.projectId)}/qualification`, "Open qualification"),
+    });
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {cards.map((c) => (

@@ -13,7 +13,7 @@ export function WorkspaceHeader({ payload, rate, onHelp, readOnly }: { payload: 
         <h1 className="text-xl font-semibold">{item.externalId}</h1>
         <Badge tone="blue">{item.benchmark}</Badge>
         {subtype && <Badge tone="purple">{subtype}</Badge>}
-        <Badge>{task.kind.toLowerCase()} · pass {task.round}</Badge>
+        <Badge>{task.kind === "QUALIFY" ? `qualification · attempt ${task.round}` : `${task.kind.toLowerCase()} · pass ${task.round}`}</Badge>
         {task.mode === "prefill" && <Badge tone="amber">verifying generated item</Badge>}
         {readOnly && <Badge tone="red">read-only</Badge>}
         <span className="ml-auto flex items-center gap-3 text-sm">

@@ -5,6 +5,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { PROJECT_READ_ROLES } from "@/lib/projects/access";
 import { itemQueryString, parseItemQuery } from "@/lib/projects/item-filters";
 import { currentItemForPage, itemPageExtras } from "@/lib/projects/item-page";
+import { itemReviewStatus } from "@/lib/review/item-review-status";
 import { ProjectHeader } from "../../../_components/project-header";
 import { EditCard } from "./_components/edit-card";
 import { EvidenceSpansCard } from "./_components/evidence-spans-card";
@@ -15,6 +16,7 @@ import { ItemTitleBar } from "./_components/item-title-bar";
 import { NotesCard } from "./_components/notes-card";
 import { QueryPointsCard } from "./_components/query-points-card";
 import { QuestionCards } from "./_components/question-card";
+import { ReviewStatusCard } from "./_components/review-status-card";
 import { TruthCard } from "./_components/truth-card";
 
 export const dynamic = "force-dynamic";
@@ -31,8 +33,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /**
  * /projects/[projectId]/items/[itemId] — an item: question, presentation, labels, its video in the
  * player (or "video pending"), query points on a timeline (click to seek), history; its ground
- * truth, evidence spans and notes only for viewers `truthVisibleTo` allows (admins, reviewer
- * members; not annotators). Non-members get the 404 page; participants are sent to /forbidden.
+ * truth, evidence spans, notes and review status (double review, expert sample) only for viewers
+ * `truthVisibleTo` allows (admins, reviewer members; not annotators). Non-members get the 404 page; participants are sent to /forbidden.
  */
 export default async function ItemPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { projectId, itemId } = await params;
@@ -47,6 +49,8 @@ export default async function ItemPage({ params, searchParams }: { params: Param
   const keep = back ? `?${back}` : "";
   const base = `/projects/${project.id}/items`;
   const { points, spans } = itemTimeline(item);
+  // Staff only: an annotator must not learn whether another pass of the item exists.
+  const reviews = truthVisible ? await itemReviewStatus(item.id) : [];
 
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-5 p-6">
@@ -66,6 +70,7 @@ export default async function ItemPage({ params, searchParams }: { params: Param
         <div className="flex flex-col gap-5 lg:col-span-2">
           <QuestionCards item={item} />
           {truthVisible && <TruthCard truth={item.truth} projectTruthVersion={project.truthVersion} />}
+          {reviews.length > 0 && <ReviewStatusCard reviews={reviews} />}
           {truthVisible && item.notes && <NotesCard notes={item.notes} />}
           <HistoryCard revisions={revisions} />
         </div>

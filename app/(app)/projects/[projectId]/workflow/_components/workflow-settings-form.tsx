@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Select } from "@/components/ui/input";
+import { Field, Input, Select } from "@/components/ui/input";
 import { apiRequest, fieldErrors } from "@/lib/auth/client-api";
 import { ACTIVITY_LABELS, activitiesOf, MAX_ANNOTATIONS_PER_ITEM, workflowUpdateSchema, type WorkflowSettings } from "@/lib/tasks/workflow-settings";
 
@@ -68,14 +68,40 @@ export function WorkflowSettingsForm({ projectId, benchmark, settings, annotator
           <option value="prefill">Prefill (verify the generated item)</option>
         </Select>
       </Field>
-      <Field id={`${ids}-k`} label="Annotations per item" error={errors.annotationsPerItem} hint="1: a submitted annotation becomes the item's truth. 2: double review (two independent passes, adjudicated).">
+      <Field
+        id={`${ids}-k`}
+        label="Annotations per item"
+        error={errors.annotationsPerItem}
+        hint="1: a submitted annotation becomes the item's truth. 2 or more: blind double review (independent passes by different annotators, none sees another's; compared at the last submit: agreed items are merged into the truth, disputed ones go to a reviewer)."
+      >
         <Select id={`${ids}-k`} value={String(s.annotationsPerItem)} onChange={(e) => setS((x) => ({ ...x, annotationsPerItem: Number(e.target.value) }))}>
           {Array.from({ length: MAX_ANNOTATIONS_PER_ITEM }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
-              {n}
+              {n === 1 ? "1 (single pass)" : `${n} (blind double review)`}
             </option>
           ))}
         </Select>
+      </Field>
+      {s.annotationsPerItem >= 2 && (
+        <p className="text-sm text-slate-700" data-testid="double-review-note">
+          Blind double review: {s.annotationsPerItem} annotators per item, never the same person twice and never the item&apos;s author.
+        </p>
+      )}
+      <Field
+        id={`${ids}-expert`}
+        label="Expert sample (% of items)"
+        error={errors.expertSamplePercent}
+        hint="Items whose truth was written (agreed double review, or a single pass) that a reviewer checks again; the same items are always chosen (by a hash of the item id). 0 = none."
+      >
+        <Input
+          id={`${ids}-expert`}
+          type="number"
+          min={0}
+          max={100}
+          step={0.01}
+          value={String(s.expertSamplePercent)}
+          onChange={(e) => setS((x) => ({ ...x, expertSamplePercent: e.target.value === "" ? 0 : Number(e.target.value) }))}
+        />
       </Field>
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-700">Who may annotate</legend>
