@@ -11,9 +11,9 @@ import { openWorkspace } from "./support/workspace";
 /**
  * Scene cuts in the VCBench query-point designer: a video with two hard cuts (three 4 s shots at
  * 25 fps: cuts at frames 100 and 200, 4 s and 8 s) is uploaded; the item's query point at 4.5 s is
- * warned "within 1 s of a cut (4.00 s)" once the server has detected them (the workspace polls
- * while it says "Detecting scene cuts…"), the other points are not, and the editing timeline has
- * the two cuts.
+ * warned "within 1 s of a cut (4.00 s)" once the server has detected them (queued by the first
+ * open; the workspace says "Detecting scene cuts…" and polls), the other points are not, and the
+ * editing timeline has the two cuts.
  */
 const VIDEO_NAME = "e2e-scene-cuts.mp4";
 
@@ -60,7 +60,7 @@ test("VCBench: a query point within 1 s of a detected scene cut is warned; the t
   const panel = page.getByTestId("vcbench-panel");
   const rows = panel.getByTestId("query-point-row");
   await expect(rows).toHaveCount(3);
-  // Detected in the background after the upload; the page polls every 5 s while it is not known.
+  // Detected in the background from the first open on; the page polls every 5 s while not known.
   await expect(rows.nth(1).getByTestId("query-point-warning")).toContainText("within 1 s of a cut (4.00 s)", { timeout: 60_000 });
   await expect(panel.getByTestId("scene-cuts-pending")).toHaveCount(0);
   await expect(rows.nth(0).getByTestId("query-point-warning")).toHaveCount(0);
