@@ -50,8 +50,8 @@ async function markAndSubmit(page: Page, taskId: string, frames: number[]) {
 
 async function createTasksFor(admin: Page, projectId: string, externalId: string) {
   await admin.goto(`/projects/${projectId}/workflow`);
-  await admin.getByLabel("Items matching a filter").check();
-  await admin.getByLabel("Filter").fill(`q=${externalId}`);
+  await admin.getByRole("radio", { name: "Items matching a filter" }).check();
+  await admin.getByRole("textbox", { name: "Filter", exact: true }).fill(`q=${externalId}`);
   const assign = admin.getByRole("group", { name: "Assign to" });
   await assign.getByRole("checkbox", { name: new RegExp(ACCOUNTS.ANNOTATOR) }).check();
   await assign.getByRole("checkbox", { name: new RegExp(SECOND_ANNOTATOR) }).check();
