@@ -135,6 +135,11 @@ test("expert samples, the draft conflict dialog, the admin's read-only view and 
   await openView(other, race);
   await expect(rowA(other)).toHaveAttribute("data-pick", "take A");
   await expect(rowB(other)).toHaveAttribute("data-pick", "take A");
+  // Both picks take A: the result is annotation A, so no note is needed; resolving leaves nothing claimed.
+  await expect(page.getByTestId("note-rule")).toHaveText("A note is required only when the result differs from every annotation.");
+  await page.getByTestId("resolve-button").click();
+  await expect(page.getByTestId("adjudication-view")).toHaveAttribute("data-status", "RESOLVED", { timeout: 15_000 });
+  expect((await itemDetail(admin.request, projectId, await itemOf(race))).truth?.answer).toEqual([2, 2, 2]);
 
   // A lost claim: the second reviewer claims while this one looks at the claim bar.
   const [taken] = seeded.double.slice(1);
