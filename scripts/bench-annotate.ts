@@ -8,7 +8,9 @@
  *     options: --steps N (200)
  *   npm run bench:annotate -- --part timeline     2-hour video, 10,000 marks + 2,000 spans: zoom/pan and playback frame times (scripts/bench/annotate-timeline.ts)
  *     options: --seconds N (5 per phase)
- *   (frame-step and timeline drive the production build on the e2e data: run scripts/e2e-prepare.sh first, E2E_PORT sets the port)
+ *   npm run bench:annotate -- --part adjudicate   adjudication view of an item with 500 marks per side: time to the lanes' first paint, payload sizes (scripts/bench/annotate-adjudicate.ts)
+ *     options: --runs N (5)
+ *   (frame-step, timeline and adjudicate drive the production build on the e2e data: run scripts/e2e-prepare.sh first, E2E_PORT sets the port)
  *
  * Parts live in scripts/bench/annotate-<part>.ts and are registered in PARTS below.
  */
@@ -29,11 +31,15 @@ const PARTS: Record<string, PartRunner> = {
     const { runTimelineBench } = await import("./bench/annotate-timeline");
     return runTimelineBench({ seconds: Number(v.seconds ?? 5) });
   },
+  adjudicate: async (v) => {
+    const { runAdjudicateBench } = await import("./bench/annotate-adjudicate");
+    return runAdjudicateBench({ runs: Number(v.runs ?? 5) });
+  },
 };
 
 async function main() {
   const { values } = parseArgs({
-    options: { part: { type: "string", multiple: true }, annotators: { type: "string" }, saves: { type: "string" }, lockstep: { type: "boolean" }, steps: { type: "string" }, seconds: { type: "string" } },
+    options: { part: { type: "string", multiple: true }, annotators: { type: "string" }, saves: { type: "string" }, lockstep: { type: "boolean" }, steps: { type: "string" }, seconds: { type: "string" }, runs: { type: "string" } },
     strict: false,
   });
   const wanted = (values.part as string[] | undefined)?.flatMap((p) => p.split(",")) ?? Object.keys(PARTS);

@@ -24,7 +24,7 @@ let A: TestUser;
 let B: TestUser;
 let projectId = "";
 let itemId = "";
-const ids = { taskA: "", taskB: "", annA: "", annB: "", video: "" };
+const ids = { taskA: "", taskB: "", annA: "", annB: "", video: "", adjudication: "" };
 const MARKERS = ["zq7-mark-b1", "zq7-mark-b2", "ZQ7 COMMENT OF B", "ZQ7 LABEL OF B", "ZQ7 NOTES OF B"];
 
 const API_DIR = path.join(process.cwd(), "app", "api");
@@ -53,7 +53,7 @@ function candidates(param: string): string[] {
     case "taskId":
       return [ids.taskA, ids.taskB];
     case "id":
-      return [ids.annA, ids.annB, ids.taskB, ids.video, projectId, itemId];
+      return [ids.annA, ids.annB, ids.taskB, ids.video, projectId, itemId, ...(ids.adjudication ? [ids.adjudication] : [])];
     case "version":
       return ["1", "2", "3", "4"];
     case "videoId":
@@ -82,7 +82,9 @@ async function crawl(as: TestUser = A, methods: readonly string[] = METHODS): Pr
   const leaks: Leak[] = [];
   let calls = 0;
   const routes: string[] = [];
-  const secrets = [ids.annB, ids.taskB, ...MARKERS];
+  ids.adjudication = (await db.adjudication.findFirst({ where: { itemId }, select: { id: true } }))?.id ?? "";
+  // The item's adjudication (once both passes are in) must not reach A either: not even its existence.
+  const secrets = [ids.annB, ids.taskB, ...MARKERS, ...(ids.adjudication ? [ids.adjudication] : [])];
   for (const route of routeFiles()) {
     if (SKIPPED[route]) continue;
     const mod = (await import(/* @vite-ignore */ path.join(API_DIR, route, "route.ts"))) as Record<string, unknown>;

@@ -6,6 +6,7 @@ import { POST as reopenRoute } from "@/app/api/annotations/[id]/reopen/route";
 import { POST as submitRoute } from "@/app/api/annotations/[id]/submit/route";
 import { POST as nextTask } from "@/app/api/me/tasks/next/route";
 import { POST as createTasksRoute } from "@/app/api/projects/[projectId]/tasks/route";
+import { GET as getWorkflow, PATCH as patchWorkflow } from "@/app/api/projects/[projectId]/workflow/route";
 import { POST as claimRoute } from "@/app/api/tasks/[taskId]/claim/route";
 import { PATCH as reassignRoute } from "@/app/api/tasks/[taskId]/route";
 import { fromStoredAgreement } from "@/lib/review/stored-agreement";
@@ -190,6 +191,59 @@ describe("k = 2: agreement at the second submit", () => {
   });
 });
 
+describe("concurrent last passes", () => {
+  it("two passes submitted at the same moment: exactly one comparison, of both", async () => {
+    const { projectId, itemIds } = await doubleProject(2, 1, [ann[0], ann[1]]);
+    await createTasks(projectId, [ann[0].id, ann[1].id]);
+    const ready = [];
+    for (const [user, frames] of [
+      [ann[0], [3, 12, 20]],
+      [ann[1], [3, 12, 27]],
+    ] as const) {
+      const task = await taskOf(itemIds[0], user);
+      const opened = await call(getTask, `/api/annotate/tasks/${task.id}`, { as: user, params: { taskId: task.id } });
+      const id = opened.json.annotation.id as string;
+      const data = { ...opened.json.annotation.data, moments: frames.map((f, i) => ({ id: `m${i}`, at: ft(f), label: "", comment: "" })), queryPoints: [5, 15, 25].map((f, i) => ({ id: `q${i}`, at: ft(f), count: null })) };
+      const saved = await call(putAnnotation, `/api/annotations/${id}`, { method: "PUT", as: user, params: { id }, json: { baseVersion: opened.json.annotation.version, clientSaveId: saveId(), data } });
+      ready.push({ user, id, version: saved.json.version as number });
+    }
+    const results = await Promise.all(ready.map((r) => call(submitRoute, `/api/annotations/${r.id}/submit`, { as: r.user, params: { id: r.id }, json: { baseVersion: r.version } })));
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const adj = await doubleOf(itemIds[0]);
+    expect(adj?.status).toBe("DISPUTED");
+    expect((adj!.annotationIds as string[]).sort()).toEqual(ready.map((r) => r.id).sort());
+  });
+});
+
+describe("labels, no video", () => {
+  it("TOC-Bench without a video: both keep → AGREED (provenance names the adjudication); keep vs remove → DISPUTED", async () => {
+    const mcq = (id: string) => ({ externalId: id, format: "mcq_4", presentation: { options: ["a", "b", "c", "d"] }, videoId: null, truth: { answer: "B", source: {} } });
+    const p = await annotationProject("TOCBENCH", [mcq("t0"), mcq("t1")], [ann[0], ann[1]], { workflow: { annotationsPerItem: 2 } });
+    expect((await createTasks(p.projectId, [ann[0].id, ann[1].id])).status).toBe(201);
+    const decide = async (itemId: string, user: TestUser, edit: Record<string, unknown>) => {
+      const task = await taskOf(itemId, user);
+      const opened = await call(getTask, `/api/annotate/tasks/${task.id}`, { as: user, params: { taskId: task.id } });
+      expect(opened.status, opened.text).toBe(200);
+      const id = opened.json.annotation.id as string;
+      const saved = await call(putAnnotation, `/api/annotations/${id}`, { method: "PUT", as: user, params: { id }, json: { baseVersion: opened.json.annotation.version, clientSaveId: saveId(), data: { ...opened.json.annotation.data, ...edit } } });
+      expect(saved.status, saved.text).toBe(200);
+      const res = await call(submitRoute, `/api/annotations/${id}/submit`, { as: user, params: { id }, json: { baseVersion: saved.json.version } });
+      expect(res.status, res.text).toBe(200);
+    };
+    await decide(p.itemIds[0], ann[0], { decision: "keep" });
+    await decide(p.itemIds[0], ann[1], { decision: "keep" });
+    const agreed = (await doubleOf(p.itemIds[0]))!;
+    expect(agreed.status).toBe("AGREED");
+    expect(await truthOf(p.itemIds[0])).toMatchObject({ answer: "B", adjudicationId: agreed.id });
+    await decide(p.itemIds[1], ann[0], { decision: "keep" });
+    await decide(p.itemIds[1], ann[1], { decision: "remove", removalReason: "tracking_error" });
+    const disputed = (await doubleOf(p.itemIds[1]))!;
+    expect(disputed.status).toBe("DISPUTED");
+    expect(fromStoredAgreement(disputed.agreement)!.comparison.reasons.join(" ")).toMatch(/^decision/);
+    expect((await db.item.findUniqueOrThrow({ where: { id: p.itemIds[1] } })).status).toBe("ACTIVE");
+  });
+});
+
 describe("k = 3", () => {
   it("nothing until the third submit; then three annotations compared pairwise", async () => {
     const members = [ann[0], ann[1], ann[2]];
@@ -288,6 +342,22 @@ describe("expert sample", () => {
     await createTasks(none.projectId, [ann[0].id]);
     await annotateAndSubmit(none.itemIds[0], ann[0], [3, 12, 20]);
     expect(await db.adjudication.count({ where: { itemId: none.itemIds[0] } })).toBe(0);
+  });
+
+  it("the percentage is a workflow setting stored as review.expertSamplePercent; bad values are named", async () => {
+    const { projectId } = await annotationProject("VCBENCH", [e1Item("w0")], [ann[0]], { review: { other: "kept" } });
+    const patch = (json: unknown) => call(patchWorkflow, `/api/projects/${projectId}/workflow`, { method: "PATCH", as: admin, params: { projectId }, json });
+    const ok = await patch({ expertSamplePercent: 12.5, annotationsPerItem: 2 });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.workflow).toMatchObject({ expertSamplePercent: 12.5, annotationsPerItem: 2 });
+    const stored = (await db.project.findUniqueOrThrow({ where: { id: projectId } })).settings as { review: unknown; workflow: Record<string, unknown> };
+    expect(stored.review).toEqual({ other: "kept", expertSamplePercent: 12.5 });
+    expect(stored.workflow.expertSamplePercent).toBeUndefined();
+    expect((await call(getWorkflow, `/api/projects/${projectId}/workflow`, { as: admin, params: { projectId } })).json.workflow.expertSamplePercent).toBe(12.5);
+    const bad = await patch({ expertSamplePercent: 150 });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json.error)).toContain("expertSamplePercent");
+    expect((await patch({ expertSamplePercent: 1.234 })).status).toBe(400);
   });
 
   it("the sample follows hash(itemId) at the project's percentage", async () => {

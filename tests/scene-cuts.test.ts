@@ -94,7 +94,7 @@ describe("scene cuts in the workspace", () => {
   it("are null while detecting, then carried as {frame, sec} by the payload and GET /api/videos/:id/scene-cuts", async () => {
     const file = await threeShots("library.mp4", [["color=c=red", 25, 2], ["color=c=blue", 25, 1.6], ["testsrc", 25, 2]]);
     const { video } = await ingestVideo({ file, mode: "copy" }, { displayName: "three-shots.mp4", via: "import" });
-    // detect once (as the upload endpoint queues it), then forget it to see the "detecting" state
+    // detect once, then forget it to see the "detecting" state
     const stored = await computeSceneCuts(video);
     expect(stored.frames).toEqual([50, 90]);
     await rm(sceneCutsFilePath(video));

@@ -227,7 +227,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
 }
 
 /** Scene cuts in view as one path of 1 px grey ticks across the axis, one per pixel column. */
-function paintCuts(ctx: CanvasRenderingContext2D, cuts: Float64Array, view: TimelineView, X: (sec: number) => number, width: number): void {
+export function paintCuts(ctx: CanvasRenderingContext2D, cuts: Float64Array, view: TimelineView, X: (sec: number) => number, width: number): void {
   const a = lowerBound(cuts, view.start);
   const b = lowerBound(cuts, view.end + 1e-9);
   const ticks = new Path2D();

@@ -169,12 +169,12 @@ export function matchSortedFrames(a: readonly number[], b: readonly number[], to
   for (let i = 1; i < p; i++) if (a[i] < a[i - 1]) throw new RangeError("matchSortedFrames: a is not sorted");
   for (let j = 1; j < q; j++) if (b[j] < b[j - 1]) throw new RangeError("matchSortedFrames: b is not sorted");
   // Row i (prefix of i references) stores F(i, j) for j in [lo[i], hi[i]]; F(i, j) for
-  // j > hi[i] equals F(i, hi[i]) and for j < lo[i] equals F(i − 1, j).
+  // j > hi[i] equals F(i, hi[i]) and for j < lo[i] equals F(i − 1, j). The rows live one after
+  // another in three flat arrays (row i starts at off[i]): one allocation per call, not per row.
   const lo = new Int32Array(p + 1);
   const hi = new Int32Array(p + 1);
-  const count: Int32Array[] = [Int32Array.of(0)];
-  const cost: Float64Array[] = [Float64Array.of(0)];
-  const choice: Uint8Array[] = [Uint8Array.of(0)];
+  const off = new Int32Array(p + 2);
+  off[1] = 1; // row 0: the single cell F(0, 0) = (0, 0)
   let left = 0; // first j with b[j] >= a[i-1] - tol
   let right = 0; // first j with b[j] > a[i-1] + tol
   for (let i = 1; i <= p; i++) {
@@ -184,33 +184,40 @@ export function matchSortedFrames(a: readonly number[], b: readonly number[], to
     while (right < q && b[right] <= x + tolerance) right++;
     lo[i] = left;
     hi[i] = right; // prefix lengths left..right
-    const width = right - left + 1;
-    const cnt = new Int32Array(width);
-    const cst = new Float64Array(width);
-    const ch = new Uint8Array(width);
+    off[i + 1] = off[i] + (right - left + 1);
+  }
+  const cells = off[p + 1];
+  const count = new Int32Array(cells);
+  const cost = new Float64Array(cells);
+  const choice = new Uint8Array(cells);
+  for (let i = 1; i <= p; i++) {
+    const x = a[i - 1];
+    const rowLo = lo[i];
+    const rowHi = hi[i];
+    const row = off[i] - rowLo; // cell of (i, j) = row + j
     const prevLo = lo[i - 1];
     const prevHi = hi[i - 1];
-    const prevCount = count[i - 1];
-    const prevCost = cost[i - 1];
-    const prev = (j: number): number => (j > prevHi ? prevHi : j) - prevLo;
-    for (let j = left; j <= right; j++) {
-      const k = j - left;
+    const prevRow = off[i - 1] - prevLo; // cell of (i − 1, j) = prevRow + min(j, prevHi)
+    for (let j = rowLo; j <= rowHi; j++) {
       // skip reference i: F(i − 1, j)
-      let bestCount = prevCount[prev(j)];
-      let bestCost = prevCost[prev(j)];
+      const up = prevRow + (j > prevHi ? prevHi : j);
+      let bestCount = count[up];
+      let bestCost = cost[up];
       let bestChoice = 0;
-      if (j > left) {
+      if (j > rowLo) {
         // skip candidate j: F(i, j − 1)
-        if (cnt[k - 1] > bestCount || (cnt[k - 1] === bestCount && cst[k - 1] < bestCost)) {
-          bestCount = cnt[k - 1];
-          bestCost = cst[k - 1];
+        const back = row + j - 1;
+        if (count[back] > bestCount || (count[back] === bestCount && cost[back] < bestCost)) {
+          bestCount = count[back];
+          bestCost = cost[back];
           bestChoice = 1;
         }
         // match (i, j): F(i − 1, j − 1) + pair
         const d = Math.abs(x - b[j - 1]);
         if (d <= tolerance) {
-          const mc = prevCount[prev(j - 1)] + 1;
-          const mk = prevCost[prev(j - 1)] + d;
+          const diag = prevRow + (j - 1 > prevHi ? prevHi : j - 1);
+          const mc = count[diag] + 1;
+          const mk = cost[diag] + d;
           if (mc > bestCount || (mc === bestCount && mk < bestCost)) {
             bestCount = mc;
             bestCost = mk;
@@ -218,13 +225,10 @@ export function matchSortedFrames(a: readonly number[], b: readonly number[], to
           }
         }
       }
-      cnt[k] = bestCount;
-      cst[k] = bestCost;
-      ch[k] = bestChoice;
+      count[row + j] = bestCount;
+      cost[row + j] = bestCost;
+      choice[row + j] = bestChoice;
     }
-    count.push(cnt);
-    cost.push(cst);
-    choice.push(ch);
   }
   const pairs: Array<[number, number]> = [];
   let i = p;
@@ -238,7 +242,7 @@ export function matchSortedFrames(a: readonly number[], b: readonly number[], to
       i -= 1;
       continue;
     }
-    const c = choice[i][j - lo[i]];
+    const c = choice[off[i] + j - lo[i]];
     if (c === 0) i -= 1;
     else if (c === 1) j -= 1;
     else {

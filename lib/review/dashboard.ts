@@ -79,14 +79,13 @@ function codeLabelPairs(pairs: readonly { a: Label; b: Label }[]): { codes: numb
   return { codes: pairs.map((p) => (index.get(p.a) as number) * k + (index.get(p.b) as number)), k };
 }
 
-/** out = Σ over `items` of weights[i] · (row i of `flat`, `width` wide). */
+/** out = Σ_j weights[items[j]] · (row j of `flat`, `width` wide). */
 function addWeighted(out: Float64Array, flat: Float64Array, width: number, items: Int32Array, weights: Uint32Array): void {
   out.fill(0);
   for (let j = 0; j < items.length; j++) {
-    const i = items[j];
-    const c = weights[i];
+    const c = weights[items[j]];
     if (c === 0) continue;
-    const base = i * width;
+    const base = j * width;
     if (c === 1) for (let w = 0; w < width; w++) out[w] += flat[base + w];
     else for (let w = 0; w < width; w++) out[w] += c * flat[base + w];
   }
@@ -110,19 +109,13 @@ function countWeighted(cells: Float64Array, codes: Int32Array, items: Int32Array
 function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benchmark: string, entries: Entry[], opts: DashboardOptions): DashboardFigure[] {
   const boot = { resamples: opts.resamples ?? 1000, level: opts.level ?? 0.95, seed: opts.seed ?? 0 };
   const n = entries.length;
+  // Per kind: the items that have it (ascending) and their vectors, row j for the j-th of them.
   const kinds = NUMERIC.map(({ kind, stats, figures }) => {
     const width = entries.find((e) => e.contribution[kind])?.contribution[kind]?.length ?? 0;
-    const flat = new Float64Array(n * width);
-    const has = new Uint8Array(n);
-    let items = 0;
-    entries.forEach((e, i) => {
-      const v = e.contribution[kind];
-      if (!v) return;
-      flat.set(v, i * width);
-      has[i] = 1;
-      items += 1;
-    });
-    return { kind, stats, figures, width, flat, has, items };
+    const list = Int32Array.from(entries.keys()).filter((i) => entries[i].contribution[kind] !== null);
+    const flat = new Float64Array(list.length * width);
+    list.forEach((i, j) => flat.set(entries[i].contribution[kind] as number[], j * width));
+    return { kind, stats, figures, width, flat, list, items: list.length };
   }).filter((k) => k.items > 0);
   const facetNames: string[] = [];
   const facetPairs = new Map<string, ({ a: Label; b: Label } | null)[]>();
@@ -149,8 +142,7 @@ function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benc
   // Scratch buffers reused by every replicate (only the statistics' values are kept).
   const sums = kinds.map((k) => new Float64Array(k.width));
   const cells = facets.map((f) => new Float64Array(f.k * f.k));
-  // Per kind / facet, the items that have it (so a replicate visits each item once per kind it has).
-  const kindItems = kinds.map((k) => Int32Array.from(entries.keys()).filter((i) => k.has[i] === 1));
+  // Per facet, the items that have it (so a replicate visits each item once per kind it has).
   const facetItems = facets.map((f) => Int32Array.from(entries.keys()).filter((i) => f.codes[i] >= 0));
   const meta: Omit<DashboardFigure, "estimate" | "lower" | "upper">[] = [];
   for (const k of kinds) for (const statistic of k.stats) meta.push({ scope, annotators, benchmark, kind: k.kind, facet: null, statistic, items: k.items });
@@ -165,7 +157,7 @@ function pairFigures(scope: DashboardFigure["scope"], annotators: string[], benc
     (weights, out) => {
       let o = 0;
       for (let q = 0; q < kinds.length; q++) {
-        addWeighted(sums[q], kinds[q].flat, kinds[q].width, kindItems[q], weights);
+        addWeighted(sums[q], kinds[q].flat, kinds[q].width, kinds[q].list, weights);
         const figures = kinds[q].figures(sums[q]);
         for (const statistic of kinds[q].stats) out[o++] = figures[statistic];
       }

@@ -34,11 +34,23 @@ export type DoubleReviewOutcome =
       projectTruthVersion: number;
     };
 
-/** The item video's frame rate and frame count for the comparison (30 fps and the documents' frames when no video is attached). */
-async function reviewVideo(tx: DbTx, itemId: string): Promise<{ fps: number; frameCount: number }> {
+/** The largest `frame` anywhere in the documents (marks, span ends, query points), -1 when none. */
+function maxFrame(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((m: number, v) => Math.max(m, maxFrame(v)), -1);
+  if (!value || typeof value !== "object") return -1;
+  let m = -1;
+  for (const [k, v] of Object.entries(value)) m = Math.max(m, k === "frame" && typeof v === "number" ? v : maxFrame(v));
+  return m;
+}
+
+/**
+ * The item video's frame rate and frame count for the comparison; without an attached video 30 fps
+ * and the documents' own frames (never smaller than the largest frame used, so nothing lies outside).
+ */
+async function reviewVideo(tx: DbTx, itemId: string, docs: readonly AnnotationDocument[]): Promise<{ fps: number; frameCount: number }> {
   const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { video: { select: { avgFrameRate: true, nominalFrameRate: true, frameCount: true } } } });
   const fps = rateValue(item.video?.avgFrameRate) ?? rateValue(item.video?.nominalFrameRate) ?? 30;
-  return { fps: fps > 0 ? fps : 30, frameCount: Math.max(1, item.video?.frameCount ?? 1) };
+  return { fps: fps > 0 ? fps : 30, frameCount: Math.max(1, item.video?.frameCount ?? 0, maxFrame(docs) + 1) };
 }
 
 /**
@@ -50,9 +62,14 @@ async function reviewVideo(tx: DbTx, itemId: string): Promise<{ fps: number; fra
  * item's truth with the adjudication as provenance; `resolution`, default `decisions`,
  * `resolvedAt`) or DISPUTED (a reviewer adjudicates; a draft or claim of an earlier comparison is
  * kept only while the compared annotations are the same). A resubmitted pass (after a reopen)
- * recomputes the record unless it is RESOLVED.
+ * recomputes the record unless it is RESOLVED. Concurrent submits of one item's passes are
+ * serialised on the item's row.
  */
 export async function recordDoubleReview(tx: DbTx, input: DoubleReviewInput): Promise<DoubleReviewOutcome> {
+  // One item's passes are counted one submit at a time: two last passes submitted at once would
+  // each see only their own submit (PostgreSQL, read committed) and neither would compare. The
+  // no-op update locks the item's row until this transaction ends (SQLite serialises writers).
+  await tx.$executeRaw`UPDATE "Item" SET "version" = "version" WHERE "id" = ${input.itemId}`;
   const tasks = await tx.task.findMany({
     where: { itemId: input.itemId, kind: "ANNOTATE" },
     orderBy: [{ round: "asc" }, { createdAt: "asc" }],
@@ -64,7 +81,7 @@ export async function recordDoubleReview(tx: DbTx, input: DoubleReviewInput): Pr
   if (existing?.status === "RESOLVED") return { status: "RESOLVED", adjudicationId: existing.id };
 
   const docs = passes.map((p) => annotationDocumentSchema.parse(p.data));
-  const context: ReviewContext = { ...(await reviewVideo(tx, input.itemId)), thresholds: reviewThresholdsFromSettings(input.settings) };
+  const context: ReviewContext = { ...(await reviewVideo(tx, input.itemId, docs)), thresholds: reviewThresholdsFromSettings(input.settings) };
   const comparison = compareAnnotations(docs, context);
   const merged = comparison.verdict === "agreed" ? autoMerge(docs, context, comparison) : null;
   const agreed = merged?.ok === true;

@@ -10,8 +10,11 @@ import { mediaFile, ptsFile } from "./video-files";
  * Scene cuts of a library video, computed once and cached as `scene-cuts.json` next to the PTS
  * sidecars (frames of the playback file; lib/video/scene-cuts.ts). Detection decodes the whole
  * video, so it never runs on a request's path: `sceneCutFrames` answers from the sidecar or
- * returns null ("detecting") after queueing the detection; the upload endpoint queues it as soon
- * as the video is stored. One detection runs at a time in this process; a video already queued is not queued
+ * returns null ("detecting") after queueing the detection, so a video's cuts are computed on its
+ * first use (a workspace or GET /api/videos/:id/scene-cuts), in the server process. Not at ingest:
+ * the CLI import and the benchmarks are short-lived processes that must not leave ffmpeg runs
+ * behind, and files appearing in a video's directory after its upload answered would surprise
+ * whoever lists it. One detection runs at a time in this process; a video already queued is not queued
  * twice; a failed detection is retried after FAILURE_RETRY_MS at the earliest.
  */
 type StoredVideo = Parameters<typeof ptsFile>[0] & { id: string };
@@ -55,6 +58,14 @@ export function computeSceneCuts(video: StoredVideo): Promise<SceneCutsSidecar> 
     },
   );
   return job;
+}
+
+/**
+ * Resolves once no detection is queued or running in this process (tests that compare the
+ * storage tree before and after a request wait for detections queued by earlier uploads).
+ */
+export async function sceneCutsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
 }
 
 /** Queues the detection unless it is stored, running, or failed recently (fire and forget). */

@@ -5,7 +5,6 @@ import { HttpError } from "@/lib/http/http-error";
 import { VideoRejectedError } from "@/lib/video/validate-video";
 import { ingestVideo, PlaybackCopyError, type IngestResult } from "./ingest-video";
 import { receiveUpload } from "./receive-upload";
-import { scheduleSceneCuts } from "./scene-cuts";
 import { sweepStaleScratch } from "./staging";
 import { parseUploadName, UPLOAD_NAME_HEADER } from "./upload-name";
 
@@ -14,10 +13,7 @@ import { parseUploadName, UPLOAD_NAME_HEADER } from "./upload-name";
  * size limit, then ingest (move mode: the temp file is consumed or removed whatever happens).
  * Returns a Response for the early refusals that must close the connection (413: otherwise
  * Node keeps reading, and discarding, the rest of a huge body), else the ingest result.
- * A rejected file becomes 422 naming the file and the reason. A new video's scene detection is
- * queued in this (server) process right away (lib/video-library/scene-cuts.ts); videos imported
- * by the CLI or the benchmarks get theirs on first use (a short-lived process must not leave
- * ffmpeg runs behind).
+ * A rejected file becomes 422 naming the file and the reason.
  */
 export async function handleVideoUpload(
   request: Request,
@@ -38,13 +34,11 @@ export async function handleVideoUpload(
     throw e;
   }
   try {
-    const result = await ingestVideo(
+    return await ingestVideo(
       { file: received.file, mode: "move" },
       // No abort signal: once the bytes are here, processing finishes even if the browser leaves.
       { displayName: name.name, actorId: opts.actorId, via: "upload", ip: clientIp(request.headers) },
     );
-    scheduleSceneCuts(result.video);
-    return result;
   } catch (e) {
     if (e instanceof VideoRejectedError) {
       throw new HttpError(422, e.message, "video_rejected", { file: e.fileName, reason: e.reason, rejection: e.code });

@@ -1,7 +1,8 @@
 /**
  * Browser side of the annotation benchmarks (frame-step, timeline): a `next start` of the
  * production build on the e2e data (scripts/e2e-prepare.sh builds and seeds it) — or the server at
- * BENCH_BASE_URL — and Debian's Chromium driven by Playwright, signed in as the demo annotator.
+ * BENCH_BASE_URL — and Debian's Chromium driven by Playwright, signed in as the demo annotator
+ * (or another demo account).
  * Benchmark tooling only.
  */
 import { spawn } from "node:child_process";
@@ -62,7 +63,8 @@ export async function startServer(): Promise<{ base: string; stop: () => void }>
   return { base, stop };
 }
 
-export async function openSession(base: string): Promise<BrowserSession> {
+/** A browser signed in as `email` (default the demo annotator). */
+export async function openSession(base: string, email = "annotator@playhead.local"): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
@@ -72,7 +74,7 @@ export async function openSession(base: string): Promise<BrowserSession> {
   await context.addInitScript({ content: "window.__name = (f) => f;" });
   const page = await context.newPage();
   await page.goto("/sign-in");
-  await page.getByLabel("Email").fill("annotator@playhead.local");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(process.env.E2E_PASSWORD ?? "e2e-password-123");
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
