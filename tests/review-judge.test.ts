@@ -244,7 +244,7 @@ describe(`VSAS judge queue paging (${testDb.provider})`, () => {
 
     const byItem = await get({ item: p2 });
     expect(byItem.json.page.index).toBe(2);
-    expect(byItem.json.page.entries[1].mine).toBe(1);
+    expect(byItem.json.page.entries[1]).toMatchObject({ mine: 1, complete: 1 });
     expect(byItem.json.tasks[0].seconds[2].mine).toEqual({ binary: 1, rubric: 2 });
 
     const past = await get({ page: "4" });

@@ -71,7 +71,17 @@ export type VsasQueueQuery = z.infer<typeof vsasQueueQuerySchema>;
 export type VsasStart = "first" | "last" | "unjudged";
 
 /** A task of the queue as listed on every page (its seconds and how many of them the caller judged). */
-export type VsasTaskEntry = { itemId: string; sessionId: string | null; participant: string | null; externalId: string; taskType: string; seconds: number; mine: number };
+export type VsasTaskEntry = {
+  itemId: string;
+  sessionId: string | null;
+  participant: string | null;
+  externalId: string;
+  taskType: string;
+  seconds: number;
+  /** Seconds the caller judged at all / with both the yes-no and the rubric. */
+  mine: number;
+  complete: number;
+};
 
 /** GET /api/judge/runs/:runId/vsas */
 export type VsasQueuePayload = {

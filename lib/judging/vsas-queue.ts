@@ -64,6 +64,7 @@ export async function vsasQueue(run: JudgeRun, userId: string, query: VsasQueueQ
   }
   const entries: VsasTaskEntry[] = tasks.map((task) => {
     const captions = vsasCaptions(task.item);
+    const mineOf = captions.map((c) => verdicts.get(unitKey(task.sessionId, task.item.itemId, c.t))?.find((v) => v.judgeId === userId));
     return {
       itemId: task.item.itemId,
       sessionId: task.sessionId,
@@ -71,7 +72,8 @@ export async function vsasQueue(run: JudgeRun, userId: string, query: VsasQueueQ
       externalId: task.item.externalId,
       taskType: taskType(task.item),
       seconds: captions.length,
-      mine: captions.filter((c) => verdicts.get(unitKey(task.sessionId, task.item.itemId, c.t))?.some((v) => v.judgeId === userId)).length,
+      mine: mineOf.filter((v) => v).length,
+      complete: mineOf.filter((v) => v && v.binary !== null && v.rubric !== null).length,
     };
   });
   const pageIndex = choosePage(entries, query);

@@ -101,7 +101,7 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
       const n = page.entries.length;
       for (let k = 1; k < n; k++) {
         const i = (page.index - 1 + k) % n;
-        if (page.entries[i].mine < page.entries[i].seconds) return void goToPage(i + 1, "unjudged");
+        if (page.entries[i].complete < page.entries[i].seconds) return void goToPage(i + 1, "unjudged");
       }
       setPos((p) => nextUnjudged([{ seconds }], { task: 0, second: p }, (_, t) => complete(verdictsRef.current[t])).second);
     },
