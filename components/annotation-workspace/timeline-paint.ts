@@ -15,6 +15,9 @@ export const AXIS_H = 22;
 export const ROW_H = 24;
 export const LABEL_W = 112;
 export const HIT_PX = 6;
+const NAME_COLOUR = "#1e293b";
+/** Width of one character of a mark's name at 11 px (an upper estimate, to leave names apart). */
+const NAME_CHAR_PX = 6.5;
 
 export const TRACK_COLOURS: Record<TrackId, string> = {
   moments: "#2563eb",
@@ -194,6 +197,10 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
     const heads = new Path2D();
     const special: Array<{ px: number; e: TimelineEntity }> = [];
     let lastPx = -1;
+    // A name is drawn only where it does not run into the previous one (text is the costly part of
+    // a software-rendered canvas, and overlapping names are unreadable anyway).
+    let nameFreeFrom = -Infinity;
+    if (withNames) ctx.fillStyle = NAME_COLOUR;
     for (let k = a; k < b; k++) {
       const e = model.entities[m.idx[k]];
       if (preview && preview.id === e.id) continue;
@@ -211,9 +218,9 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
       heads.lineTo(px, y + 13);
       heads.lineTo(px - 5, y + 8);
       heads.closePath();
-      if (withNames) {
-        ctx.fillStyle = "#1e293b";
+      if (withNames && px + 7 >= nameFreeFrom) {
         ctx.fillText(e.name, px + 7, y + ROW_H / 2 + 3);
+        nameFreeFrom = px + 7 + e.name.length * NAME_CHAR_PX + 4;
       }
     }
     ctx.lineWidth = 2;
@@ -284,7 +291,7 @@ function drawMark(ctx: CanvasRenderingContext2D, px: number, y: number, colour: 
   ctx.closePath();
   ctx.fill();
   if (withName) {
-    ctx.fillStyle = issue ? ISSUE : "#1e293b";
+    ctx.fillStyle = issue ? ISSUE : NAME_COLOUR;
     ctx.fillText(e.name, px + 7, y + ROW_H / 2 + 3);
   }
 }
