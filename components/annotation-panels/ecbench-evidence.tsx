@@ -14,7 +14,7 @@ import { applyEvidenceMerge, evidenceMergeSuggestions, reappearanceCount } from 
 import { wholeSecondTime } from "@/lib/annotation/frame-at-sec";
 import { newId } from "@/lib/annotation/new-id";
 import { DraftInput } from "./draft-text";
-import { FieldProblems, PanelSection } from "./panel-parts";
+import { FieldProblems, PanelSection, LONG_LIST_ROW } from "./panel-parts";
 
 const secLabel = (t: FrameTime) => `${Math.round(t.sec)} s`;
 
@@ -120,7 +120,7 @@ export function EcbenchEvidence(props: PanelProps<EcbenchDocument> & { mergeGapS
               key={s.id}
               data-testid="evidence-row"
               data-id={s.id}
-              className={cn("flex flex-wrap items-center gap-1.5 rounded border border-slate-100 p-1", selectedId === s.id && "border-blue-300 bg-blue-50")}
+              className={cn(LONG_LIST_ROW, "flex flex-wrap items-center gap-1.5 rounded border border-slate-100 p-1", selectedId === s.id && "border-blue-300 bg-blue-50")}
               onClick={() => select(s.id)}
             >
               <span className="w-5 text-right text-xs text-slate-500">{i + 1}</span>

@@ -9,6 +9,14 @@ import { cn } from "@/components/ui/cn";
 import { parseCount } from "@/lib/annotation/parse-count";
 
 /** Problems whose field is `field` or lies inside it ("occurrences[2]" matches "occurrences[2].end"). */
+/**
+ * Class of a row in a long list (marks, occurrences, identities, evidence, captions): the browser
+ * skips style, layout and paint of rows out of view (content-visibility), so a document with
+ * thousands of entries does not cost every animation frame while the video plays. The intrinsic
+ * size is the last rendered one (a typical row height until then).
+ */
+export const LONG_LIST_ROW = "[content-visibility:auto] [contain-intrinsic-size:auto_2.5rem]";
+
 export function problemsAt(problems: readonly SubmitProblem[], field: string, exact = false): SubmitProblem[] {
   return problems.filter((p) => p.field === field || (!exact && (p.field.startsWith(`${field}.`) || p.field.startsWith(`${field}[`))));
 }

@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import type { VcbenchDocument } from "@/lib/annotation/document";
 import { addIdentity, duplicateIdentityKeys, identityKeyProblem, patchIdentity, removeById } from "@/lib/annotation/vcbench-edits";
 import { DraftInput } from "./draft-text";
-import { currentTime, FieldProblems, PanelSection, TimeButton } from "./panel-parts";
+import { currentTime, FieldProblems, PanelSection, TimeButton, LONG_LIST_ROW } from "./panel-parts";
 
 export function VcbenchIdentities(props: PanelProps<VcbenchDocument>) {
   const { doc, edit, readOnly, player, selectedId, select, problems } = props;
@@ -43,7 +43,7 @@ export function VcbenchIdentities(props: PanelProps<VcbenchDocument>) {
               key={x.id}
               data-testid="identity-row"
               data-id={x.id}
-              className={cn("flex gap-2 rounded border border-slate-100 p-1.5", selectedId === x.id && "border-blue-300 bg-blue-50")}
+              className={cn(LONG_LIST_ROW, "flex gap-2 rounded border border-slate-100 p-1.5", selectedId === x.id && "border-blue-300 bg-blue-50")}
               onClick={() => select(x.id)}
             >
               <button

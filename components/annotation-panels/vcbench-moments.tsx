@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import type { VcbenchDocument } from "@/lib/annotation/document";
 import { addMoment, outOfOrder, patchMoment, removeById } from "@/lib/annotation/vcbench-edits";
 import { DraftInput } from "./draft-text";
-import { currentTime, FieldProblems, PanelSection, TimeButton } from "./panel-parts";
+import { currentTime, FieldProblems, PanelSection, TimeButton, LONG_LIST_ROW } from "./panel-parts";
 
 export function VcbenchMoments(props: PanelProps<VcbenchDocument>) {
   const { doc, edit, readOnly, player, selectedId, select, problems } = props;
@@ -40,7 +40,7 @@ export function VcbenchMoments(props: PanelProps<VcbenchDocument>) {
             key={m.id}
             data-testid="moment-row"
             data-id={m.id}
-            className={cn("flex flex-wrap items-center gap-2 py-1", selectedId === m.id && "bg-blue-50")}
+            className={cn(LONG_LIST_ROW, "flex flex-wrap items-center gap-2 py-1", selectedId === m.id && "bg-blue-50")}
             onClick={() => select(m.id)}
           >
             <span className="w-6 text-right text-xs text-slate-500">{i + 1}</span>

@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import type { VcbenchDocument } from "@/lib/annotation/document";
 import { addSplit, openOccurrence, outOfOrder, patchOccurrence, removeById, removeSplit, startOccurrence } from "@/lib/annotation/vcbench-edits";
 import { DraftInput } from "./draft-text";
-import { currentTime, FieldProblems, PanelSection, TimeButton } from "./panel-parts";
+import { currentTime, FieldProblems, PanelSection, TimeButton, LONG_LIST_ROW } from "./panel-parts";
 
 export function VcbenchOccurrences(props: PanelProps<VcbenchDocument>) {
   const { doc, edit, readOnly, player, selectedId, select, problems } = props;
@@ -63,7 +63,7 @@ export function VcbenchOccurrences(props: PanelProps<VcbenchDocument>) {
               key={o.id}
               data-testid="occurrence-row"
               data-id={o.id}
-              className={cn("rounded border border-slate-100 p-1.5", selectedId === o.id && "border-blue-300 bg-blue-50")}
+              className={cn(LONG_LIST_ROW, "rounded border border-slate-100 p-1.5", selectedId === o.id && "border-blue-300 bg-blue-50")}
               onClick={() => select(o.id)}
             >
               <div className="flex flex-wrap items-center gap-2">

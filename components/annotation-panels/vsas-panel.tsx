@@ -26,7 +26,7 @@ import type { CaptionReview, VsasDocument } from "@/lib/annotation/document";
 import { firstFrameAtOrAfter } from "@/lib/annotation/frame-at-sec";
 import { CAPTION_REVIEW_SHORTCUTS, captionReviewShortcuts, displayCombo, handleShortcutKey } from "@/lib/player/shortcuts";
 import { DraftTextarea } from "./draft-text";
-import { FieldProblems, PanelSection } from "./panel-parts";
+import { FieldProblems, PanelSection, LONG_LIST_ROW } from "./panel-parts";
 
 const CURRENT = "data-current";
 const NO_PROBLEMS: string[] = [];
@@ -202,9 +202,7 @@ const CaptionRow = memo(function CaptionRow({ caption: c, index, originalText, e
       data-index={index}
       data-second={c.second}
       data-testid="caption-row"
-      // content-visibility: the browser skips layout and paint of rows scrolled out of the list, so
-      // an hour of captions (3,600 rows) costs about what the visible ones do.
-      className="group flex gap-2 px-2 py-1 text-sm [contain-intrinsic-size:auto_2rem] [content-visibility:auto] data-[current]:bg-yellow-50 data-[current]:ring-1 data-[current]:ring-yellow-300"
+      className={cn("group flex gap-2 px-2 py-1 text-sm data-[current]:bg-yellow-50 data-[current]:ring-1 data-[current]:ring-yellow-300", LONG_LIST_ROW)}
     >
       <button type="button" tabIndex={-1} className="w-12 shrink-0 text-left font-mono text-xs text-blue-700 hover:underline" onClick={() => onSeek(index)} aria-label={`go to second ${c.second}`}>
         {c.second} s
