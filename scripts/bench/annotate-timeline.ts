@@ -10,7 +10,10 @@
  * shared 2-core machine measure the machine's load as much as the page, each phase also prints the
  * renderer's main-thread work per frame (Chrome DevTools Protocol Performance.getMetrics:
  * TaskDuration and ScriptDuration deltas over the phase divided by its frames): the page's own
- * cost, which must stay well under 16.7 ms for the frame-time target to be reachable.
+ * cost, which must stay well under 16.7 ms for the frame-time target to be reachable. (3) A
+ * reference: the same video playing on its library page (/videos/:id: the player alone, no
+ * timeline, no workspace), so the figures of (2) can be read against what this machine's headless
+ * Chromium does for the video by itself.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -21,7 +24,7 @@ const DATA_DIR = "data/e2e";
 const VIDEO = "data/bench/two-hours-10fps.mp4";
 const EXTERNAL_ID = "bench-two-hours";
 
-async function ensureTwoHourTask(): Promise<{ frameCount: number }> {
+async function ensureTwoHourTask(): Promise<{ frameCount: number; videoId: string }> {
   process.env.PLAYHEAD_DATA_DIR = DATA_DIR;
   process.env.DATABASE_URL = `file:${DATA_DIR}/playhead.db`;
   const { db } = await import("@/lib/db/prisma");
@@ -47,13 +50,13 @@ async function ensureTwoHourTask(): Promise<{ frameCount: number }> {
   const task = await db.task.findFirst({ where: { itemId: item.id, userId: annotator.id } });
   if (!task) await db.task.create({ data: { projectId: project.id, itemId: item.id, userId: annotator.id, kind: "ANNOTATE", mode: "blank" } });
   await db.$disconnect();
-  return { frameCount: video.frameCount };
+  return { frameCount: video.frameCount, videoId: video.id };
 }
 
 export type TimelineBenchResult = { phase: string; frames: number; p50: number; p95: number; max: number; taskPerFrame: number; scriptPerFrame: number };
 
 export async function runTimelineBench(o: { seconds: number }): Promise<TimelineBenchResult[]> {
-  const { frameCount } = await ensureTwoHourTask();
+  const { frameCount, videoId } = await ensureTwoHourTask();
   const server = await startServer();
   const session = await openSession(server.base);
   const { page } = session;
@@ -120,7 +123,7 @@ export async function runTimelineBench(o: { seconds: number }): Promise<Timeline
     // Phase 2: playback with the playhead moving (whole video in view, so it moves every frame).
     await page.keyboard.press("0");
     const playStart = await mainThread();
-    const playback = await page.evaluate(async (seconds) => {
+    const measurePlayback = () => page.evaluate(async (seconds) => {
       const video = document.querySelector("video") as HTMLVideoElement;
       await video.play();
       const times: number[] = [];
@@ -141,10 +144,19 @@ export async function runTimelineBench(o: { seconds: number }): Promise<Timeline
       video.pause();
       return times;
     }, o.seconds);
+    const playback = await measurePlayback();
     const playEnd = await mainThread();
+    // Phase 3 (reference): the same video on its library page, the player alone.
+    await page.goto(`/videos/${encodeURIComponent(videoId)}`);
+    await page.locator("video").first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement | null)?.readyState === 4, undefined, { timeout: 30_000 });
+    const refStart = await mainThread();
+    const reference = await measurePlayback();
+    const refEnd = await mainThread();
     for (const [phase, times, m0, m1] of [
       ["timeline zoom + pan", zoomPan, zoomStart, zoomEnd],
       ["playback, playhead moving", playback, playStart, playEnd],
+      ["reference: player alone", reference, refStart, refEnd],
     ] as const) {
       const frames = times.length;
       const r = { phase, frames, p50: pct(times, 50), p95: pct(times, 95), max: Math.max(...times), taskPerFrame: (m1.task - m0.task) / frames, scriptPerFrame: (m1.script - m0.script) / frames };
