@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { createTimelineCanvas, type TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
+import { createTimelineCanvas, timelineTiming, type TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
 import { fullView, type TimelineView } from "@/components/annotation-workspace/timeline-view";
 import type { AnnotationDocument } from "@/lib/annotation/document";
-import { frameTimeOfFrame, type VideoTiming } from "@/lib/annotation/video-timing";
+import type { VideoTiming } from "@/lib/annotation/video-timing";
 import { createWorkspaceStore, type WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
 
@@ -57,11 +57,7 @@ export function AnnotationLanes({ lanes, player, timing, fps, seekToFrame, onRea
       const canvas = createTimelineCanvas(host, {
         store,
         player,
-        durationSec: timing.durationSec,
-        fps,
-        frameCount: timing.frameCount,
-        frameTime: (frame) => frameTimeOfFrame(timing, Math.max(0, Math.min(timing.frameCount - 1, frame))),
-        frameAtSec: (sec) => timing.frameAtSec(sec),
+        ...timelineTiming(timing, fps),
         seekToFrame: (frame) => seek.current(frame),
         initialView: view.current,
         onViewChange: (v) => syncFrom(lane.key, v),

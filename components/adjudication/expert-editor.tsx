@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef } from "react";
 import { randomId } from "@/components/annotation-workspace/browser-autosave";
-import { createTimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
+import { createTimelineCanvas, timelineTiming } from "@/components/annotation-workspace/timeline-canvas";
 import { Button } from "@/components/ui/button";
 import type { AnnotationDocument } from "@/lib/annotation/document";
 import { addMark, deleteEntity, markTrackOf } from "@/lib/annotation/document-ops";
@@ -44,11 +44,7 @@ export function ExpertEditor({ original, document, onChange, player, timing, fps
     const canvas = createTimelineCanvas(host, {
       store,
       player,
-      durationSec: timing.durationSec,
-      fps,
-      frameCount: timing.frameCount,
-      frameTime: (frame) => frameTimeOfFrame(timing, Math.max(0, Math.min(timing.frameCount - 1, frame))),
-      frameAtSec: (sec) => timing.frameAtSec(sec),
+      ...timelineTiming(timing, fps),
       seekToFrame: (frame) => seek.current(frame),
       colour: RESULT_COLOUR,
       titlePrefix: "= ",

@@ -11,6 +11,7 @@
  */
 import { moveEntity, shiftSpan, type EntityPart, type TimelineEntity, type TrackId } from "@/lib/annotation/document-ops";
 import type { FrameTime } from "@/lib/annotation/document";
+import { frameTimeOfFrame, type VideoTiming } from "@/lib/annotation/video-timing";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
 import { AXIS_H, buildModel, HIT_PX, LABEL_W, paintTimeline, ROW_H } from "./timeline-paint";
@@ -36,6 +37,17 @@ export type TimelineCanvasOptions = {
   /** Scene cut times (sec), ticks on the axis; `setCuts` replaces them once detected. */
   cuts?: readonly number[];
 };
+
+/** The video-timing part of the options (length, frame rate, frame ↔ time on the PTS table), for every timeline of a video. */
+export function timelineTiming(timing: VideoTiming, fps: number): Pick<TimelineCanvasOptions, "durationSec" | "fps" | "frameCount" | "frameTime" | "frameAtSec"> {
+  return {
+    durationSec: timing.durationSec,
+    fps,
+    frameCount: timing.frameCount,
+    frameTime: (frame) => frameTimeOfFrame(timing, Math.max(0, Math.min(timing.frameCount - 1, frame))),
+    frameAtSec: (sec) => timing.frameAtSec(sec),
+  };
+}
 
 export type TimelineCanvas = {
   zoom(direction: 1 | -1, anchorSec?: number): void;

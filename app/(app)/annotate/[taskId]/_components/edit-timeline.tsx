@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { createTimelineCanvas, type TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
+import { createTimelineCanvas, timelineTiming, type TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
 import type { TimelineView } from "@/components/annotation-workspace/timeline-view";
 import type { AnnotationBenchmark, FrameTime } from "@/lib/annotation/document";
-import { frameTimeAtSec, frameTimeOfFrame, type VideoTiming } from "@/lib/annotation/video-timing";
+import { frameTimeAtSec, type VideoTiming } from "@/lib/annotation/video-timing";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
 
@@ -40,11 +40,7 @@ export function EditTimeline({ store, player, timing, fps, cuts, benchmark, seek
     const t = createTimelineCanvas(host, {
       store,
       player,
-      durationSec: timing.durationSec,
-      fps,
-      frameCount: timing.frameCount,
-      frameTime: (frame) => frameTimeOfFrame(timing, Math.max(0, Math.min(timing.frameCount - 1, frame))),
-      frameAtSec: (sec) => timing.frameAtSec(sec),
+      ...timelineTiming(timing, fps),
       snapFrame: benchmark === "ECBENCH" ? (frame) => frameTimeAtSec(timing, Math.round(timing.secOfFrame(frame))).frame : undefined,
       seekToFrame: (frame) => callbacks.current.seekToFrame(frame),
       initialView: initialViewRef.current,
