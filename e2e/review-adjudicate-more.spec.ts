@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./support/accounts";
 import { adminSession } from "./support/baseline";
-import { SECOND_ANNOTATOR } from "./support/double-review";
+import { e1Record, SECOND_ANNOTATOR } from "./support/double-review";
 import { itemDetail } from "./support/forms";
 import { addDemoMembers } from "./support/members";
 import { signIn } from "./support/sign-in";
@@ -19,16 +19,6 @@ import { signIn } from "./support/sign-in";
 
 const stamp = Date.now();
 const REVIEWER2 = `reviewer2-${stamp}@playhead.local`;
-const record = (id: string) => ({
-  id,
-  source_dataset: "Demo",
-  video_path: "demo-cfr30.mp4",
-  question: "How many times has an object appeared so far?",
-  counting_type: "E1",
-  counting_subtype: "E1-Action",
-  occurrence_times: [1.0, 4.0, 7.0],
-  query_points: { time: [2.0, 5.0, 8.0], count: [1, 2, 3] },
-});
 
 function tsx(args: string[]): string {
   const r = spawnSync(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "e2e/support/seed-review-more.ts", ...args], {
@@ -64,7 +54,7 @@ test("expert samples, the draft conflict dialog, the admin's read-only view and 
   const name = `E2E adjudicate more ${stamp}`;
   const ids = [1, 2, 3, 4].map((i) => `more-${stamp}-${i}`);
   const imported = await admin.request.post(`/api/projects?kind=vcbench&name=${encodeURIComponent(name)}`, {
-    data: Buffer.from(ids.map((id) => JSON.stringify(record(id))).join("\n") + "\n"),
+    data: Buffer.from(ids.map((id) => JSON.stringify(e1Record(id))).join("\n") + "\n"),
     headers: { "content-type": "application/octet-stream", "x-file-name": "more.jsonl" },
   });
   expect(imported.status(), await imported.text()).toBe(201);

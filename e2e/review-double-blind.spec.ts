@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { itemDetail, seekFrame, submit } from "./support/forms";
-import { doubleReviewSetup } from "./support/double-review";
-import { momentsOf, openWorkspace, storedDocument, waitSaved } from "./support/workspace";
+import { expect, test } from "@playwright/test";
+import { itemDetail, submit } from "./support/forms";
+import { doubleReviewSetup, markFrames } from "./support/double-review";
+import { momentsOf, openWorkspace, storedDocument } from "./support/workspace";
 
 /**
  * Blind double review in two browsers: the two demo annotators each hold one pass of the same
@@ -9,16 +9,6 @@ import { momentsOf, openWorkspace, storedDocument, waitSaved } from "./support/w
  * first submit writes nothing; after the second the item is compared (one mark 40 frames apart:
  * disputed) and the admin's item page says so, the truth untouched.
  */
-async function markFrames(page: Page, taskId: string, frames: number[]) {
-  await openWorkspace(page, taskId);
-  const panel = page.getByTestId("vcbench-panel");
-  for (const frame of frames) {
-    await seekFrame(page, frame);
-    await panel.getByRole("button", { name: "Mark action at current frame" }).click();
-  }
-  await expect(panel.getByTestId("moment-row")).toHaveCount(frames.length);
-  await waitSaved(page);
-}
 
 test("two annotators annotate the same item blind; after both submit the admin sees it disputed", async ({ browser }) => {
   test.setTimeout(240_000);

@@ -2,11 +2,11 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./support/accounts";
 import { adminSession } from "./support/baseline";
-import { SECOND_ANNOTATOR, signInSecondAnnotator } from "./support/double-review";
-import { itemDetail, seekFrame, submit } from "./support/forms";
+import { e1Record, markFrames, SECOND_ANNOTATOR, signInSecondAnnotator } from "./support/double-review";
+import { itemDetail, submit } from "./support/forms";
 import { addDemoMembers } from "./support/members";
 import { signIn } from "./support/sign-in";
-import { annotatorTaskId, openWorkspace, waitSaved } from "./support/workspace";
+import { annotatorTaskId, openWorkspace } from "./support/workspace";
 
 /**
  * The reviewer loop of issue 12 end to end, through the UI: the admin sets a VCBench project to 2
@@ -23,28 +23,11 @@ const stamp = Date.now();
 const DISPUTED = `flow-disp-${stamp}`;
 const AGREED = `flow-agree-${stamp}`;
 
-const record = (id: string) => ({
-  id,
-  source_dataset: "Demo",
-  video_path: "demo-cfr30.mp4",
-  question: "How many times has an object appeared so far?",
-  counting_type: "E1",
-  counting_subtype: "E1-Action",
-  occurrence_times: [1.0, 4.0, 7.0],
-  query_points: { time: [2.0, 5.0, 8.0], count: [1, 2, 3] },
-});
 
 type Exported = { id: string; occurrence_times: number[]; query_points: { time: number[]; count: number[] } };
 
 async function markAndSubmit(page: Page, taskId: string, frames: number[]) {
-  await openWorkspace(page, taskId);
-  const panel = page.getByTestId("vcbench-panel");
-  for (const frame of frames) {
-    await seekFrame(page, frame);
-    await panel.getByRole("button", { name: "Mark action at current frame" }).click();
-  }
-  await expect(panel.getByTestId("moment-row")).toHaveCount(frames.length);
-  await waitSaved(page);
+  await markFrames(page, taskId, frames);
   await submit(page);
 }
 
@@ -64,7 +47,7 @@ test("two blind passes dispute, the reviewer adjudicates through /review, the ex
   const admin = await adminSession(browser);
   const name = `E2E review flow ${stamp}`;
   const imported = await admin.request.post(`/api/projects?kind=vcbench&name=${encodeURIComponent(name)}`, {
-    data: Buffer.from([DISPUTED, AGREED].map((id) => JSON.stringify(record(id))).join("\n") + "\n"),
+    data: Buffer.from([DISPUTED, AGREED].map((id) => JSON.stringify(e1Record(id))).join("\n") + "\n"),
     headers: { "content-type": "application/octet-stream", "x-file-name": "flow.jsonl" },
   });
   expect(imported.status(), await imported.text()).toBe(201);

@@ -1,8 +1,9 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { E2E_PASSWORD } from "./accounts";
 import type { Admin } from "./baseline";
-import { claimNext, importForAnnotator } from "./forms";
+import { claimNext, importForAnnotator, seekFrame } from "./forms";
 import { signIn } from "./sign-in";
+import { openWorkspace, waitSaved } from "./workspace";
 
 /**
  * Helpers of the double-review specs (e2e/review-*.spec.ts): a VCBench E1 project of one item on
@@ -11,7 +12,8 @@ import { signIn } from "./sign-in";
  */
 export const SECOND_ANNOTATOR = "annotator2@playhead.local";
 
-const record = (id: string) => ({
+/** A VCBench E1-Action record on demo-cfr30.mp4 (three occurrences, three query points) with this id. */
+export const e1Record = (id: string) => ({
   id,
   source_dataset: "Demo",
   video_path: "demo-cfr30.mp4",
@@ -21,6 +23,18 @@ const record = (id: string) => ({
   occurrence_times: [1.0, 4.0, 7.0],
   query_points: { time: [2.0, 5.0, 8.0], count: [1, 2, 3] },
 });
+
+/** Opens the task's workspace and marks an action at each frame, waiting until it is saved. */
+export async function markFrames(page: Page, taskId: string, frames: number[]): Promise<void> {
+  await openWorkspace(page, taskId);
+  const panel = page.getByTestId("vcbench-panel");
+  for (const frame of frames) {
+    await seekFrame(page, frame);
+    await panel.getByRole("button", { name: "Mark action at current frame" }).click();
+  }
+  await expect(panel.getByTestId("moment-row")).toHaveCount(frames.length);
+  await waitSaved(page);
+}
 
 /** Signs the second demo annotator in (not in ACCOUNTS: it has no role of its own). */
 export async function signInSecondAnnotator(page: Page): Promise<void> {
@@ -35,7 +49,7 @@ export type DoubleSetup = { admin: Admin; projectId: string; itemId: string; a: 
 
 /** The project with k = 2, both passes pooled, claimed by annotator A (first) and B (second), each in their own browser context. */
 export async function doubleReviewSetup(browser: Browser, externalId: string): Promise<DoubleSetup> {
-  const { admin, projectId } = await importForAnnotator(browser, "vcbench", `${externalId}.jsonl`, `${JSON.stringify(record(externalId))}\n`);
+  const { admin, projectId } = await importForAnnotator(browser, "vcbench", `${externalId}.jsonl`, `${JSON.stringify(e1Record(externalId))}\n`);
   const member = await admin.request.post(`/api/projects/${projectId}/members`, { data: { email: SECOND_ANNOTATOR, role: "ANNOTATOR" } });
   expect(member.status(), await member.text()).toBe(201);
   const workflow = await admin.request.patch(`/api/projects/${projectId}/workflow`, { data: { annotationsPerItem: 2 } });

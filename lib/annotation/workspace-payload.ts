@@ -13,6 +13,19 @@ import { taskTruthContext } from "./truth-visibility";
 import { sceneCutTimes } from "./scene-cut-times";
 import { videoTiming } from "./video-timeline";
 
+/** What a page that shows an item with its video reads of the item (the workspace; the adjudication view). */
+export const PAYLOAD_ITEM_SELECT = {
+  id: true,
+  externalId: true,
+  format: true,
+  question: true,
+  presentation: true,
+  labels: true,
+  project: { select: { id: true, name: true, benchmark: true, settings: true } },
+  video: true,
+  queryPoints: { select: { timeSec: true, ordinal: true }, orderBy: { ordinal: "asc" } },
+} as const;
+
 /**
  * GET /api/annotate/tasks/:taskId: everything the workspace needs, in one answer. The caller's
  * annotation is created on first open (idempotent: one annotation per task, version 1, revision 1
@@ -24,20 +37,7 @@ import { videoTiming } from "./video-timeline";
 export async function workspacePayload(user: TaskUser, taskId: string): Promise<WorkspacePayload> {
   const { task, isMember } = await taskForUser(user, taskId);
   if (user.role !== "ADMIN" && task.kind !== "QUALIFY") await assertUserQualified(task.projectId, user.id);
-  const item = await db.item.findUniqueOrThrow({
-    where: { id: task.itemId },
-    select: {
-      id: true,
-      externalId: true,
-      format: true,
-      question: true,
-      presentation: true,
-      labels: true,
-      project: { select: { id: true, name: true, benchmark: true, settings: true } },
-      video: true,
-      queryPoints: { select: { timeSec: true, ordinal: true }, orderBy: { ordinal: "asc" } },
-    },
-  });
+  const item = await db.item.findUniqueOrThrow({ where: { id: task.itemId }, select: PAYLOAD_ITEM_SELECT });
   const mode: TaskMode = task.mode === "prefill" ? "prefill" : "blank";
   const showTruth = truthVisibleTo({ role: user.role, isMember, context: taskTruthContext(task) });
   const truthRow = showTruth ? await db.itemTruth.findUnique({ where: { itemId: item.id }, select: { answer: true, source: true } }) : null;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { AnnotationDocument } from "@/lib/annotation/document";
 import { videoTiming } from "@/lib/annotation/video-timeline";
-import { workspaceVideo } from "@/lib/annotation/workspace-payload";
+import { PAYLOAD_ITEM_SELECT, workspaceVideo } from "@/lib/annotation/workspace-payload";
 import { db } from "@/lib/db/prisma";
 import { adjudicationDocuments } from "./adjudication-documents";
 import type { AdjudicationKind, AdjudicationPayload, AdjudicationStatusName } from "./api-schemas";
@@ -20,20 +20,7 @@ export async function adjudicationPayload(user: ReviewUser, id: string): Promise
   const row = await adjudicationForReviewer(user, id);
   if (user.role !== "ADMIN" && (await annotatedItem(user.id, row.itemId))) throw ownAnnotationError();
   if (row.status === "DISPUTED" && row.claimedById && row.claimedById !== user.id && user.role !== "ADMIN") throw takenError(displayName(row.claimedBy));
-  const item = await db.item.findUniqueOrThrow({
-    where: { id: row.itemId },
-    select: {
-      id: true,
-      externalId: true,
-      format: true,
-      question: true,
-      presentation: true,
-      labels: true,
-      project: { select: { id: true, name: true, benchmark: true } },
-      video: true,
-      queryPoints: { select: { timeSec: true }, orderBy: { ordinal: "asc" } },
-    },
-  });
+  const item = await db.item.findUniqueOrThrow({ where: { id: row.itemId }, select: PAYLOAD_ITEM_SELECT });
   const { annotations, agreement } = await adjudicationDocuments(row);
   const ready = item.video && item.video.status === "READY" ? item.video : null;
   const timing = ready ? await videoTiming(ready).catch(() => null) : null;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { VideoPlayer } from "@/components/video-player/video-player";
+import { PageVideoPlayer } from "@/components/video-player/page-video-player";
 import type { FrameController } from "@/components/video-player/frame-controller";
 import type { WorkspacePlayer } from "@/components/annotation-workspace/panel-props";
 import { readResumeState, writeResumeState } from "@/components/annotation-workspace/resume-state";
@@ -136,21 +136,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
       )}
       <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(360px,2fr)]">
         <div className="flex min-w-0 flex-col gap-3">
-          {video ? (
-            <VideoPlayer
-              src={video.src}
-              mimeType={video.mimeType}
-              ptsUrl={video.ptsUrl}
-              mediaTimeOffset={video.mediaTimeOffset}
-              frameCount={video.frameCount}
-              label="Task video; keyboard shortcuts work anywhere on the page (press ? for the list)"
-              store={player}
-              onController={onController}
-              keyboard={false}
-            />
-          ) : (
-            <p className="rounded border border-dashed p-6 text-sm text-slate-500">This item has no playable video yet: times cannot be marked until it is ready.</p>
-          )}
+          <PageVideoPlayer video={video} label="Task video; keyboard shortcuts work anywhere on the page (press ? for the list)" store={player} onController={onController} missing="This item has no playable video yet: times cannot be marked until it is ready." />
           {video && timing && (
             <EditTimeline
               store={store}

@@ -8,7 +8,7 @@ import { DifferenceEditor } from "@/components/adjudication/difference-editor";
 import { DifferenceList } from "@/components/adjudication/difference-list";
 import { ExpertEditor } from "@/components/adjudication/expert-editor";
 import type { FrameController } from "@/components/video-player/frame-controller";
-import { VideoPlayer } from "@/components/video-player/video-player";
+import { PageVideoPlayer } from "@/components/video-player/page-video-player";
 import { frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
 import { createPlayerStore } from "@/lib/player/player-store";
 import type { AdjudicationControls } from "@/lib/player/shortcuts";
@@ -173,21 +173,7 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
       )}
       <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(360px,2fr)]">
         <div className="flex min-w-0 flex-col gap-3">
-          {video ? (
-            <VideoPlayer
-              src={video.src}
-              mimeType={video.mimeType}
-              ptsUrl={video.ptsUrl}
-              mediaTimeOffset={video.mediaTimeOffset}
-              frameCount={video.frameCount}
-              label="Item video; keyboard shortcuts work anywhere on the page (press ? for the list)"
-              store={player}
-              onController={onController}
-              keyboard={false}
-            />
-          ) : (
-            <p className="rounded border border-dashed p-6 text-sm text-slate-500">This item has no playable video.</p>
-          )}
+          <PageVideoPlayer video={video} label="Item video; keyboard shortcuts work anywhere on the page (press ? for the list)" store={player} onController={onController} missing="This item has no playable video." />
           {video && timing && <AnnotationLanes lanes={lanes} player={player} timing={timing} fps={video.fps} seekToFrame={seekToFrame} onReady={onLanes} />}
           {expert && d.editable && video && timing && (
             <ExpertEditor
