@@ -8,7 +8,8 @@ import { fromStoredAgreement } from "./stored-agreement";
 /**
  * GET /api/review/queues: per project the caller reviews (admins: every project), the open
  * adjudication counts: DISPUTED double reviews, expert samples, and those the caller holds.
- * `judge` counts are 0 until the judge queues (lib/judging) report theirs here;
+ * `judge` counts are left 0 here (lib/review sits below lib/judging): GET /api/review/queues and
+ * /review fill them in through lib/judging/review-home-queues.ts;
  * `qualificationsToConfirm` counts FAILED attempts on the project's gold sets awaiting a retry decision.
  */
 export async function reviewQueues(user: ReviewUser): Promise<ReviewQueuesResponse> {
