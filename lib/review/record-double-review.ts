@@ -3,9 +3,9 @@ import { audit, type DbTx } from "@/lib/audit/audit";
 import { annotationDocumentSchema, type AnnotationDocument } from "@/lib/annotation/document";
 import { writeItemTruth, type ItemTruthWrite } from "@/lib/annotation/write-item-truth";
 import { Prisma } from "@/lib/generated/prisma-sqlite/client";
-import { rateValue } from "@/lib/video-library/probe-summary";
 import { autoMerge } from "./apply-picks";
 import { compareAnnotations, type ReviewContext } from "./compare";
+import { reviewVideoContext } from "./review-video-context";
 import { toStoredAgreement } from "./stored-agreement";
 import { reviewThresholdsFromSettings } from "./thresholds";
 
@@ -34,23 +34,13 @@ export type DoubleReviewOutcome =
       projectTruthVersion: number;
     };
 
-/** The largest `frame` anywhere in the documents (marks, span ends, query points), -1 when none. */
-function maxFrame(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((m: number, v) => Math.max(m, maxFrame(v)), -1);
-  if (!value || typeof value !== "object") return -1;
-  let m = -1;
-  for (const [k, v] of Object.entries(value)) m = Math.max(m, k === "frame" && typeof v === "number" ? v : maxFrame(v));
-  return m;
-}
-
-/**
- * The item video's frame rate and frame count for the comparison; without an attached video 30 fps
- * and the documents' own frames (never smaller than the largest frame used, so nothing lies outside).
- */
+/** The item video's frame rate and frame count for the comparison (lib/review/review-video-context.ts). */
 async function reviewVideo(tx: DbTx, itemId: string, docs: readonly AnnotationDocument[]): Promise<{ fps: number; frameCount: number }> {
-  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { video: { select: { avgFrameRate: true, nominalFrameRate: true, frameCount: true } } } });
-  const fps = rateValue(item.video?.avgFrameRate) ?? rateValue(item.video?.nominalFrameRate) ?? 30;
-  return { fps: fps > 0 ? fps : 30, frameCount: Math.max(1, item.video?.frameCount ?? 0, maxFrame(docs) + 1) };
+  const item = await tx.item.findUniqueOrThrow({
+    where: { id: itemId },
+    select: { video: { select: { avgFrameRate: true, nominalFrameRate: true, frameCount: true, durationSec: true } } },
+  });
+  return reviewVideoContext(item.video, docs);
 }
 
 /**
