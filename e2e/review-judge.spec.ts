@@ -6,7 +6,8 @@ import { settledFrame } from "./support/workspace";
 
 /**
  * Judge queues (issue 12) through the UI: the demo reviewer grades a VSAS run's responses with the
- * keys of the one registry (y / n, 0-3, next second), the video paused at each second's frame; the
+ * keys of the one registry (y / n, 0-3, next second; a completed second moves on to the next
+ * unjudged one), the video paused at each second's frame; the
  * `?` overlay lists the keys; then links an EC-Bench enumeration pair the automatic matching
  * missed (click-click) and sees TP / FP / FN change. A reload keeps both.
  */
@@ -50,20 +51,24 @@ test("a reviewer grades VSAS seconds with keys and matches an EC-Bench enumerati
   await expect(grader).toBeFocused();
   await page.keyboard.press("y");
   await page.keyboard.press("3");
-  await page.keyboard.press("ArrowDown");
+  // Yes / no and the rubric both given: the page moves on to the next unjudged second by itself.
   await expect(grader.getByTestId("current-caption")).toHaveText("caption 1");
   // The video is paused on the second's frame (30 fps demo video: second 1 = frame 30).
   expect(await settledFrame(page)).toBe(30);
-  await page.keyboard.press("n");
+  // The rubric first, then no: the same (either order completes the second).
   await page.keyboard.press("1");
-  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("n");
+  await expect(grader.getByTestId("current-caption")).toHaveText("caption 2");
   await page.keyboard.press("ArrowDown");
   // Second 3 has no response of its own: the latest earlier one is shown (as the scorer extrapolates).
   await expect(grader.getByTestId("current-caption")).toHaveText("caption 3");
   await expect(grader.getByTestId("current-response")).toHaveText("response 2");
   await page.keyboard.press("y");
   await page.keyboard.press("2");
-  await expect(grader.getByTestId("save-state")).toHaveText("Saved");
+  // Complete: on to the one second left unjudged (second 2, wrapping around).
+  await expect(grader.getByTestId("current-caption")).toHaveText("caption 2");
+  await expect(grader.getByTestId("second-list").locator('[data-second="3"] [data-verdict]')).toHaveAttribute("data-verdict", "1/2");
+  await expect(grader.getByTestId("second-list")).not.toContainText("…");
   // The stored score is behind the saves until the rescoring loop has run.
   await expect(page.getByTestId("score-behind")).toContainText("scores update shortly");
   await page.keyboard.press("?");
@@ -121,8 +126,8 @@ test("the VSAS grader pages by task: the keys cross task boundaries both ways, s
   await expect(grader.getByTestId("current-caption")).toHaveText("pg-1 caption 1");
   await page.keyboard.press("y");
   await page.keyboard.press("2");
-  // Past the task's last second: the next task's page, at its first second, keys still live.
-  await page.keyboard.press("ArrowDown");
+  // Complete, and nothing unjudged after it on this task: the next task's page at its first
+  // unjudged second (saved before the page changes), keys still live.
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByTestId("vsas-grader").getByTestId("current-caption")).toHaveText("pg-2 caption 0");
   await expect(page.getByTestId("vsas-grader")).toBeFocused();
@@ -133,4 +138,8 @@ test("the VSAS grader pages by task: the keys cross task boundaries both ways, s
   const back = page.getByTestId("vsas-grader");
   await expect(back.getByTestId("current-caption")).toHaveText("pg-1 caption 1");
   await expect(back.getByTestId("second-list").locator('[data-second="1"] [data-verdict]')).toHaveAttribute("data-verdict", "1/2");
+  // Past the task's last second: the next task's page, at its first second.
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(/[?&]page=2$/);
+  await expect(page.getByTestId("vsas-grader").getByTestId("current-caption")).toHaveText("pg-2 caption 0");
 });

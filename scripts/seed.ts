@@ -3,7 +3,8 @@
  * answer-form demo projects (one per benchmark, used by the baseline e2e specs), with the demo
  * reviewer and annotator as members of every demo project and an annotation task for the demo
  * annotator on every demo item; the double-review demo project (k = 2), where both demo annotators
- * submit a few items through the real task, save and submit functions (agreed and disputed items).
+ * submit a few items through the real task, save and submit functions (agreed and disputed items);
+ * two demo model runs (VSAS live responses, an EC-Bench enumeration answer) for the judge queues.
  *
  *   tsx scripts/seed.ts [--videos <dir>]
  *
@@ -17,6 +18,7 @@ import { dataDir } from "@/lib/config/data-dir";
 import { db } from "@/lib/db/prisma";
 import { seedDemoAccounts, seedDemoFormProjects, seedDemoProject } from "@/lib/demo/seed-demo";
 import { seedDemoDoubleReview } from "@/lib/demo/seed-double-review";
+import { seedDemoJudging } from "@/lib/demo/seed-judging";
 import { seedDemoMembers } from "@/lib/demo/seed-members";
 import { seedDemoTasks } from "@/lib/demo/seed-tasks";
 import { importDirectory } from "@/lib/video-library/import-directory";
@@ -41,6 +43,8 @@ async function main() {
   console.log(`demo annotator: annotation tasks on every demo item (${tasks.tasks} tasks, ${tasks.created} new)`);
   const double = await seedDemoDoubleReview(db);
   console.log(`demo double-review project: ${double.created} new items, ${double.submitted} passes submitted by the two demo annotators`);
+  const judging = await seedDemoJudging(db);
+  console.log(`demo judge queues: ${judging.runs} demo model runs (VSAS live responses, EC-Bench enumeration; ${judging.created} new)`);
 
   const fresh = accounts.filter((a) => a.password);
   const file = path.join(dataDir(), "demo-credentials.txt");

@@ -6,10 +6,11 @@ import { sessionCookie } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { annotationProject, annotationVideos, makeTask, saveId, type AnnotationVideos } from "./annotation-helpers";
 
-// An acknowledged autosave survives `kill -9` of the server: a real server process (the annotation
-// route handlers behind a plain Node HTTP server, scripts/bench/annotation-server.ts) on this
-// file's database takes the save, is killed with SIGKILL right after answering 200, a new server
-// process starts on the same database, and the reloaded task holds the mark.
+// An acknowledged autosave (and an acknowledged time-on-task report) survives `kill -9` of the
+// server: a real server process (the annotation route handlers behind a plain Node HTTP server,
+// scripts/bench/annotation-server.ts) on this file's database takes the save and the report, is
+// killed with SIGKILL right after answering 200, a new server process starts on the same
+// database, and the reloaded task holds the mark and the time.
 
 let videos: AnnotationVideos;
 let ann: TestUser;
@@ -66,10 +67,18 @@ describe("kill -9 survival", () => {
     const put = await fetch(`${first.url}/api/annotations/${payload.annotation.id}`, {
       method: "PUT",
       headers: { cookie, "content-type": "application/json" },
-      body: JSON.stringify({ baseVersion: payload.annotation.version, clientSaveId: saveId(), data: { ...payload.annotation.data, moments: [mark] }, elapsedMs: 2000 }),
+      body: JSON.stringify({ baseVersion: payload.annotation.version, clientSaveId: saveId(), data: { ...payload.annotation.data, moments: [mark] } }),
     });
     expect(put.status).toBe(200);
     const ack = (await put.json()) as { version: number };
+    const now = Date.now();
+    const activity = await fetch(`${first.url}/api/tasks/${taskId}/activity`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ intervals: [{ start: now - 2000, end: now }] }),
+    });
+    expect(activity.status, await activity.clone().text()).toBe(200);
+    expect(await activity.json()).toEqual({ timeSpentMs: 2000 });
     // SIGKILL the instant the 200 is in: no shutdown hook, no flush.
     await killed(first.child);
     expect(first.child.signalCode).toBe("SIGKILL");

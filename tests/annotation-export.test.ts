@@ -47,7 +47,7 @@ async function annotate(projectId: string, externalId: string, mode: "blank" | "
   const taskId = await makeTask(projectId, item.id, ann.id, mode);
   const opened = await workspacePayload(ann, taskId);
   const data = edit(opened.annotation.data as unknown as Record<string, unknown>);
-  const saved = await saveAnnotation(ann, opened.annotation.id, { baseVersion: opened.annotation.version, clientSaveId: saveId(), data: data as never, elapsedMs: 0 });
+  const saved = await saveAnnotation(ann, opened.annotation.id, { baseVersion: opened.annotation.version, clientSaveId: saveId(), data: data as never });
   const submitted = await submitAnnotation(ann, opened.annotation.id, saved.version);
   expect(submitted.truthWritten).toBe(true);
   return item.id;

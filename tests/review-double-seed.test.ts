@@ -43,6 +43,16 @@ describe("the demo double-review project", () => {
     const reviewer = await db.user.findUniqueOrThrow({ where: { email: "reviewer@playhead.local" } });
     expect(await db.projectMember.findUnique({ where: { projectId_userId: { projectId: project.id, userId: reviewer.id } } })).toMatchObject({ role: "REVIEWER" });
 
+    // Time on task was reported as a workspace does: each submitted pass 40-95 s, the stored figure
+    // the length of its TaskActivity intervals (what the Agreement tab's throughput reads).
+    const submitted = await db.task.findMany({ where: { projectId: project.id, status: "SUBMITTED" }, select: { timeSpentMs: true, activity: { select: { startAt: true, endAt: true } } } });
+    expect(submitted).toHaveLength(6);
+    for (const t of submitted) {
+      expect(t.timeSpentMs).toBeGreaterThanOrEqual(40_000);
+      expect(t.timeSpentMs).toBeLessThan(95_000);
+      expect(t.activity.reduce((n, a) => n + a.endAt.getTime() - a.startAt.getTime(), 0)).toBe(t.timeSpentMs);
+    }
+
     const again = await seedDemoDoubleReview(db);
     expect(again).toMatchObject({ created: 0, submitted: 0 });
     expect(await byStatus()).toHaveLength(3);

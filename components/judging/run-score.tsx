@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { RunScoreView } from "@/lib/judging/api-schemas";
+import { judgingLabel } from "@/lib/runs/judging-status";
 
 const fmt = (v: number | null) => (v === null ? "—" : Number.isInteger(v) ? String(v) : v.toFixed(3));
 
@@ -13,6 +14,8 @@ const fmt = (v: number | null) => (v === null ? "—" : Number.isInteger(v) ? St
  * stale and the server rescoring loop updates it a few seconds after a burst of saves pauses
  * (lib/runs/judgement-rescore.ts): until then (the stored run is stale, or `saves` went through on
  * this page since the score was last reloaded) the figures are marked "scores update shortly". "Rescore now" does it at once.
+ * Until every unit is judged the score is labelled partial ("partial: judged n of N …"): its
+ * figures are over the judged units only (lib/runs/judging-status.ts).
  */
 export function RunScore({ score, labels, projectId, runId, saves = 0 }: { score: RunScoreView; labels: Record<string, string>; projectId: string; runId: string; saves?: number }) {
   const router = useRouter();
@@ -43,6 +46,11 @@ export function RunScore({ score, labels, projectId, runId, saves = 0 }: { score
           {label}: <span className="font-mono">{fmt(score.metrics[key] ?? null)}</span>
         </span>
       ))}
+      {score.judging ? (
+        <span data-testid="score-judging" data-final={score.judging.final ? "yes" : "no"}>
+          <Badge tone={score.judging.final ? "green" : "amber"}>{judgingLabel(score.judging)}</Badge>
+        </span>
+      ) : null}
       {behind ? (
         <span className="flex items-center gap-2" data-testid="score-behind">
           <Badge tone="amber">scores update shortly</Badge>

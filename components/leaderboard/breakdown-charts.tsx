@@ -47,7 +47,7 @@ export function BreakdownCharts({ columns, rows }: { columns: LeaderboardColumn[
                   <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))} />
                   <Legend wrapperStyle={{ fontSize: 11 }} />
                   {rows.map((r, i) => (
-                    <Bar key={r.runId} dataKey={`r${i}`} name={r.name} fill={COLORS[i % COLORS.length]} isAnimationActive={false}>
+                    <Bar key={r.runId} dataKey={`r${i}`} name={r.judging && !r.judging.final ? `${r.name} (partial: judged ${r.judging.judged} of ${r.judging.total})` : r.name} fill={COLORS[i % COLORS.length]} isAnimationActive={false}>
                       {r.ci && <ErrorBar dataKey={`e${i}`} width={3} strokeWidth={1} stroke="#334155" />}
                     </Bar>
                   ))}

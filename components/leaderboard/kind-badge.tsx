@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { judgingLabel, type RunJudging } from "@/lib/runs/judging-status";
 
 /** MODEL / HUMAN / CHANCE, and a stale flag. */
 export function KindBadge({ kind }: { kind: string }) {
@@ -14,4 +15,19 @@ export function StaleBadge({ stale, status }: { stale: boolean; status?: string 
       <Badge tone="amber">stale</Badge>
     </span>
   ) : null;
+}
+
+/**
+ * A run whose judged figures are not all judged (lib/runs/judging-status.ts): "partial · judged
+ * n of N", never shown as a final score. Final and automatic runs show nothing.
+ */
+export function PartialBadge({ judging }: { judging?: RunJudging }) {
+  if (!judging || judging.final) return null;
+  return (
+    <span title={`${judgingLabel(judging)}. Not ranked until every ${judging.unit} is judged.`} data-testid="partial-badge">
+      <Badge tone="amber">
+        partial · judged {judging.judged} of {judging.total}
+      </Badge>
+    </span>
+  );
 }

@@ -3,22 +3,22 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { LeaderboardColumn } from "@/lib/leaderboard/columns";
+import { compareRows, isFinalRow } from "@/lib/leaderboard/rank";
 import type { LeaderboardData, LeaderboardRow } from "@/lib/leaderboard/types";
 import { cn } from "@/components/ui/cn";
 import { BreakdownCharts } from "./breakdown-charts";
 import { formatInterval, formatValue } from "./format";
-import { KindBadge, StaleBadge } from "./kind-badge";
+import { KindBadge, PartialBadge, StaleBadge } from "./kind-badge";
 
 type Sort = { key: string; dir: "asc" | "desc" };
 
 function compare(a: LeaderboardRow, b: LeaderboardRow, sort: Sort): number {
-  if (sort.key === "__name") return sort.dir === "asc" ? a.name.localeCompare(b.name) : b.name.localeCompare(a.name);
-  const x = a.values[sort.key] ?? null;
-  const y = b.values[sort.key] ?? null;
-  if (x === null && y === null) return a.name.localeCompare(b.name);
-  if (x === null) return 1;
-  if (y === null) return -1;
-  return (sort.dir === "asc" ? x - y : y - x) || a.name.localeCompare(b.name);
+  if (sort.key === "__name") {
+    const fa = isFinalRow(a);
+    if (fa !== isFinalRow(b)) return fa ? -1 : 1;
+    return sort.dir === "asc" ? a.name.localeCompare(b.name) : b.name.localeCompare(a.name);
+  }
+  return compareRows(a, b, sort.key, sort.dir === "desc");
 }
 
 /** Header cells grouped like the paper (one header row for groups, one for metrics). */
@@ -35,6 +35,8 @@ function groupsOf(columns: LeaderboardColumn[]): { group: string; span: number }
 /**
  * The sortable leaderboard: click a header to sort (again to reverse); rows link to their run;
  * stale rows are flagged; with intervals (?ci=1) each cell shows its 95 % bootstrap interval.
+ * A partial run (judged figures not all judged) is labelled, listed after the ranked rows in any
+ * sort and has no rank (lib/leaderboard/rank.ts).
  * The rows ticked in the first column are drawn in the breakdown charts below.
  */
 export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; runBase: string }) {
@@ -46,7 +48,10 @@ export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; run
     return new Set([...others, ...models].map((r) => r.runId));
   });
   const columns = useMemo(() => data.columns.filter((c) => extras || c.main), [data.columns, extras]);
-  const rows = useMemo(() => [...data.rows].sort((a, b) => compare(a, b, sort)), [data.rows, sort]);
+  const rows = useMemo(() => {
+    let n = 0;
+    return [...data.rows].sort((a, b) => compare(a, b, sort)).map((r) => ({ ...r, rank: isFinalRow(r) ? ++n : null }));
+  }, [data.rows, sort]);
   const hasExtras = data.columns.some((c) => !c.main);
   const onSort = (key: string, higherIsBetter = true) =>
     setSort((s) => (s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: higherIsBetter ? "desc" : "asc" }));
@@ -99,8 +104,14 @@ export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; run
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {rows.map((r, i) => (
-              <tr key={r.runId} className={cn(r.kind === "HUMAN" && "bg-green-50/40", r.kind === "CHANCE" && "bg-slate-50 italic", r.stale && "opacity-80")} data-testid="leaderboard-row" data-run-name={r.name}>
+            {rows.map((r) => (
+              <tr
+                key={r.runId}
+                className={cn(r.kind === "HUMAN" && "bg-green-50/40", r.kind === "CHANCE" && "bg-slate-50 italic", (r.stale || r.rank === null) && "opacity-80")}
+                data-testid="leaderboard-row"
+                data-run-name={r.name}
+                data-final={r.rank === null ? "no" : "yes"}
+              >
                 <td className="px-2 py-1.5 text-center">
                   <input
                     type="checkbox"
@@ -116,7 +127,9 @@ export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; run
                     }
                   />
                 </td>
-                <td className="px-2 py-1.5 tabular-nums text-slate-500">{i + 1}</td>
+                <td className="px-2 py-1.5 tabular-nums text-slate-500" data-testid="row-rank">
+                  {r.rank ?? <span title="Partial score: not ranked until every unit is judged">–</span>}
+                </td>
                 <td className="px-3 py-1.5">
                   <div className="flex flex-wrap items-center gap-1.5">
                     <Link href={`${runBase}/${r.runId}`} className="font-medium text-blue-700 hover:underline">
@@ -124,6 +137,7 @@ export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; run
                     </Link>
                     <KindBadge kind={r.kind} />
                     <StaleBadge stale={r.stale} status={r.status} />
+                    <PartialBadge judging={r.judging} />
                     {r.unseenAnswers !== undefined && r.unseenAnswers > 0 && (
                       <span
                         className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900"

@@ -16,8 +16,11 @@ export const saveAnnotationBodySchema = z.strictObject({
   baseVersion: version,
   clientSaveId: clientSaveIdSchema,
   data: annotationDocumentSchema,
-  /** Milliseconds the annotator spent on the task since the previous acknowledged save (added to Task.timeSpentMs). */
-  elapsedMs: z.number().int().min(0).max(24 * 3600 * 1000).default(0),
+  /**
+   * IGNORED (kept so that saves queued in a browser before time on task moved to activity reports
+   * are still accepted). Time on task comes only from POST /api/tasks/:taskId/activity.
+   */
+  elapsedMs: z.number().int().min(0).max(24 * 3600 * 1000).optional(),
 });
 export type SaveAnnotationBody = z.input<typeof saveAnnotationBodySchema>;
 

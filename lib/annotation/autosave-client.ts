@@ -21,7 +21,6 @@ import { equal } from "./merge-documents";
 export type QueueEntry = {
   clientSaveId: string;
   data: AnnotationDocument;
-  elapsedMs: number;
   /** Edits this entry carries (for "N unsaved changes"). */
   changes: number;
   /** Sent at least once: its body and id are frozen (a retry must be the same save). */
@@ -85,7 +84,6 @@ export type AutosaveOptions = {
 };
 
 export const STORAGE_PREFIX = "playhead.autosave.";
-const IDLE_CAP_MS = 60_000;
 
 export function storageKey(annotationId: string, tabId: string): string {
   return `${STORAGE_PREFIX}${annotationId}.${tabId}`;
@@ -138,7 +136,6 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
   let timer: unknown = null;
   let firstUnsentAt: number | null = null;
   let retryDelay = 500;
-  let lastActivity = deps.now();
   let flushWaiters: ((ok: boolean) => void)[] = [];
   let state: AutosaveState = { status: "saved", unsaved: 0, baseVersion, lastSavedAt: null, message: null, conflict: null, offline: false, adopted: null };
   const listeners = new Set<(s: AutosaveState) => void>();
@@ -245,7 +242,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       // An edit made while the refused save was in flight queued a newer whole document: it
       // supersedes the refused one (which carried the same or earlier changes), so send it.
       const next = queue[1];
-      queue.splice(0, 2, { ...next, changes: next.changes + head.changes, elapsedMs: next.elapsedMs + head.elapsedMs });
+      queue.splice(0, 2, { ...next, changes: next.changes + head.changes });
       persist();
       refresh({ message: null });
       void pump();
@@ -260,7 +257,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
     refresh();
     let answer: SaveAnswer;
     try {
-      answer = await deps.save(opts.annotationId, { baseVersion, clientSaveId: head.clientSaveId, data: head.data, elapsedMs: head.elapsedMs });
+      answer = await deps.save(opts.annotationId, { baseVersion, clientSaveId: head.clientSaveId, data: head.data });
     } catch {
       sending = false;
       if (disposed) return;
@@ -321,17 +318,15 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
     enqueue(doc) {
       if (disposed || stopped === "submitted") return;
       const now = deps.now();
-      const elapsed = Math.min(IDLE_CAP_MS, Math.max(0, now - lastActivity));
-      lastActivity = now;
       const tail = queue[queue.length - 1];
       const latest = tail ? tail.data : baseDoc;
       if (latest && equal(latest, doc)) return;
       if (!tail && baseDoc && equal(baseDoc, doc)) return;
       if (tail && (!tail.attempted || tail.refused) && !(sending && tail === queue[0])) {
         const fresh = tail.refused ? { clientSaveId: deps.newId(), attempted: false, refused: false } : {};
-        queue[queue.length - 1] = { ...tail, ...fresh, data: doc, changes: tail.changes + 1, elapsedMs: tail.elapsedMs + elapsed };
+        queue[queue.length - 1] = { ...tail, ...fresh, data: doc, changes: tail.changes + 1 };
       } else {
-        queue.push({ clientSaveId: deps.newId(), data: doc, elapsedMs: elapsed, changes: 1, attempted: false, refused: false });
+        queue.push({ clientSaveId: deps.newId(), data: doc, changes: 1, attempted: false, refused: false });
       }
       persist();
       if (stopped === "conflict") {
@@ -362,7 +357,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       const changes = unsaved();
       baseVersion = current.version;
       baseDoc = current.data;
-      queue = [{ clientSaveId: deps.newId(), data: mine, elapsedMs: queue.reduce((n, e) => n + e.elapsedMs, 0), changes: Math.max(1, changes), attempted: false, refused: false }];
+      queue = [{ clientSaveId: deps.newId(), data: mine, changes: Math.max(1, changes), attempted: false, refused: false }];
       stopped = null;
       persist();
       refresh({ conflict: null, message: null });

@@ -10,7 +10,7 @@ import { validateDocument } from "./validate-document";
 import { videoTiming } from "./video-timeline";
 import { replayOf, writeVersion } from "./write-version";
 
-export type SaveInput = { baseVersion: number; clientSaveId: string; data: AnnotationDocument; elapsedMs: number };
+export type SaveInput = { baseVersion: number; clientSaveId: string; data: AnnotationDocument };
 
 /**
  * PUT /api/annotations/:id (autosave). Order of answers: a clientSaveId applied before → 200
@@ -41,7 +41,6 @@ export async function saveAnnotation(user: TaskUser, annotationId: string, input
     clientSaveId: input.clientSaveId,
     action: "save",
     summary: summarizeChanges(annotation.data as AnnotationDocument, input.data),
-    elapsedMs: input.elapsedMs,
   });
   return { version: written.version, savedAt: written.savedAt.toISOString(), replayed: written.replayed };
 }

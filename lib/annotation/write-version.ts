@@ -15,7 +15,6 @@ export type VersionWrite = {
   clientSaveId: string | null;
   action: RevisionAction;
   summary: string;
-  elapsedMs?: number;
   /** Status after the write (submit: SUBMITTED; reopen: DRAFT); default stays DRAFT and requires DRAFT. */
   status?: "DRAFT" | "SUBMITTED";
   /** Which status the annotation must be in (default DRAFT). */
@@ -50,9 +49,9 @@ export async function writeVersion(w: VersionWrite): Promise<VersionWritten> {
     createdAt: now,
   };
   const annotationData = { data: w.data as never, version: next, status, ...(status === "SUBMITTED" ? { submittedAt: now } : {}), ...(w.action === "reopen" ? { submittedAt: null } : {}) };
-  const elapsed = Math.max(0, Math.round(w.elapsedMs ?? 0));
+  // Time on task is not a save's business: it comes from the workspace's activity reports
+  // (lib/tasks/task-activity.ts), the one writer of Task.timeSpentMs.
   const taskData = {
-    ...(elapsed ? { timeSpentMs: { increment: elapsed } } : {}),
     status: status === "SUBMITTED" ? ("SUBMITTED" as const) : ("IN_PROGRESS" as const),
     ...(status === "SUBMITTED" ? { submittedAt: now } : w.action === "reopen" ? { submittedAt: null } : {}),
   };

@@ -12,6 +12,7 @@ import { parseVcbench } from "@/lib/benchmarks/vcbench/parse";
 import type { Db } from "@/lib/db/prisma";
 import { submitAnnotationPass } from "@/lib/review/submit-pass";
 import { createTasks } from "@/lib/tasks/create-tasks";
+import { recordTaskActivity } from "@/lib/tasks/task-activity";
 import { demoItems, demoVcbenchRecords } from "./demo-items";
 import { DEMO_ACCOUNTS, seedVcbenchItems } from "./seed-demo";
 
@@ -34,6 +35,9 @@ const SECOND_PASS: Record<string, { shift: number[]; extraFrame?: number }> = {
  * annotators, round-robin); on the three "disappeared" (E1-Transit) items both annotators open,
  * save and submit through the real workspace, autosave and submit functions, so the k-th submit
  * computes the agreement as in the app: one item AGREED (truth auto-merged), two DISPUTED.
+ * Each pass's time on task is reported as a workspace would (lib/tasks/task-activity.ts): the
+ * passes were worked one after another an hour before the seed ran, 40-95 s each, so the
+ * Agreement tab's throughput has figures.
  * Needs the demo videos in the library (the marks are frames of them); without them only the
  * project, its items and tasks are created. Idempotent: submitted passes are left as they are.
  */
@@ -65,7 +69,11 @@ export async function seedDemoDoubleReview(db: Db): Promise<{ projectId: string;
     await db.projectMember.upsert({ where: { projectId_userId: { projectId: project.id, userId: user.id } }, create: { projectId: project.id, userId: user.id, role: user.role }, update: {} });
   }
   if (!admin || annotators.length < 2) return { projectId: project.id, created, submitted: 0 };
+  const seededAt = Date.now();
   await createTasks(project.id, { items: { all: true }, assignees: annotators.slice(0, 2).map((a) => a.id) }, { id: admin.id });
+  // The demo passes were worked an hour ago: their tasks existed before that.
+  const workedFrom = seededAt - 3600_000;
+  await db.task.updateMany({ where: { projectId: project.id, createdAt: { gte: new Date(seededAt - 1000) } }, data: { createdAt: new Date(workedFrom - 60_000) } });
 
   let submitted = 0;
   for (const [externalId, second] of Object.entries(SECOND_PASS)) {
@@ -82,7 +90,9 @@ export async function seedDemoDoubleReview(db: Db): Promise<{ projectId: string;
       const doc = opened.annotation.data as AnnotationDocument;
       if (doc.benchmark !== "VCBENCH") continue;
       const moments = passes[i].map((f, j) => ({ id: `m${j + 1}`, at: frameTimeOfFrame(timing, Math.min(f, timing.frameCount - 1)), label: "", comment: "" }));
-      const saved = await saveAnnotation(user, opened.annotation.id, { baseVersion: opened.annotation.version, clientSaveId: randomUUID(), elapsedMs: 60_000, data: { ...doc, moments } });
+      const saved = await saveAnnotation(user, opened.annotation.id, { baseVersion: opened.annotation.version, clientSaveId: randomUUID(), data: { ...doc, moments } });
+      const start = workedFrom + submitted * 120_000;
+      await recordTaskActivity(user, task.id, [{ start, end: start + 40_000 + ((submitted * 11_000) % 55_000) }]);
       await submitAnnotationPass(user, opened.annotation.id, saved.version);
       submitted++;
     }

@@ -4,6 +4,7 @@
  * /api/judge/runs/:runId/ec (lib/judging).
  */
 import { z } from "zod";
+import type { RunJudging } from "@/lib/runs/judging-status";
 
 /** PUT /api/judge/runs/:runId/vsas — one second's verdict (autosaved; idempotent upsert). */
 export const vsasJudgementBodySchema = z
@@ -43,7 +44,8 @@ export type JudgePairAgreement = {
   binaryPercent: number | null;
 };
 
-export type RunScoreView = { stale: boolean; status: string; metrics: Record<string, number | null> };
+/** The run's stored score; `judging`: how far it is judged (partial until final), null for study runs. */
+export type RunScoreView = { stale: boolean; status: string; metrics: Record<string, number | null>; judging: RunJudging | null };
 
 export type VsasSecondView = { t: number; caption: string; response: string; mine: { binary: 0 | 1 | null; rubric: number | null } | null; judges: number };
 

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/prisma";
 import type { Role } from "@/lib/db/types";
 import { HttpError } from "@/lib/http/http-error";
 import { projectAccess, type ProjectRef } from "@/lib/projects/project-access";
+import { judgingOf } from "@/lib/runs/judging-status";
 import type { RunScoreView } from "./api-schemas";
 
 /** Who may judge: reviewers (members of the project) and admins. */
@@ -40,6 +41,7 @@ export function runScoreView(run: Pick<JudgeRun, "stale" | "status" | "aggregate
     stale: run.stale,
     status: run.status,
     metrics: Object.fromEntries(keys.map((k) => [k, typeof metrics[k] === "number" ? (metrics[k] as number) : null])),
+    judging: run.studyId ? null : judgingOf(run.aggregates),
   };
 }
 

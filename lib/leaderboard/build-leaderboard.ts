@@ -3,11 +3,13 @@ import { db } from "@/lib/db/prisma";
 import { chanceRowCount, refreshChanceRuns } from "@/lib/runs/chance-runs";
 import { findProject, projectVariant } from "@/lib/runs/project";
 import { ensureRescoreLoop } from "@/lib/runs/rescore-stale";
+import { judgingOf } from "@/lib/runs/judging-status";
 import type { RunAggregates } from "@/lib/runs/types";
 import { bootstrapTable, DEFAULT_BOOTSTRAP, type BootstrapSettings, type TableIntervals } from "./bootstrap-table";
 import { CHANCE_NOTES, columnsFor, primaryColumn, type LeaderboardColumn } from "./columns";
 import { tableFromItems, type ItemRecord } from "@/lib/scoring/item-table";
 import type { Table } from "@/lib/scoring/tables";
+import { rankRows } from "./rank";
 import type { LeaderboardData, LeaderboardRow } from "./types";
 
 export type LeaderboardOptions = {
@@ -111,6 +113,8 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
       ...(counts && typeof counts === "object" ? { counts } : {}),
       ...(r.kind === "HUMAN" && typeof unseen === "number" ? { unseenAnswers: unseen } : {}),
     };
+    const judging = judgingOf(r.aggregates);
+    if (judging) row.judging = judging;
     if (options.ci) {
       const key = ciKey(r);
       let intervals = ciCache.get(key);
@@ -130,19 +134,13 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
   });
   const sortKey = byKey.has(primary) ? primary : columns[0]?.key;
   const better = byKey.get(sortKey ?? "")?.higherIsBetter ?? true;
-  rows.sort((a, b) => {
-    const x = sortKey ? a.values[sortKey] : null;
-    const y = sortKey ? b.values[sortKey] : null;
-    if (x === null && y === null) return a.name.localeCompare(b.name);
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return (better ? y - x : x - y) || a.name.localeCompare(b.name);
-  });
+  // Partial runs (judged figures not all judged) are listed after the ranked ones, without a rank.
+  const ranked = rankRows(rows, sortKey ?? "", better);
   return {
     project: { id: project.id, name: project.name, slug: project.slug, benchmark: project.benchmark, truthVersion: project.truthVersion, variant },
     columns,
     primary: sortKey ?? "",
-    rows,
+    rows: ranked,
     chanceNote: CHANCE_NOTES[project.benchmark] ?? "",
     ci: options.ci ? { ...settings, unit: "display" } : null,
   };

@@ -51,7 +51,7 @@ describe("leaderboardCsv", () => {
       ci: { level: 0.95, resamples: 1000, seed: 0, unit: "display" },
     };
     const csv = leaderboardCsv(data);
-    expect(csv.split("\r\n")[0]).toBe("rank,run,kind,stale,status,truth_version,scored_at,Overall Overall (x100),Overall Overall (x100) CI low,Overall Overall (x100) CI high,Hallucination HDA (x100),Hallucination HDA (x100) CI low,Hallucination HDA (x100) CI high");
-    expect(csv.split("\r\n")[1]).toBe('1,"model ""x"", v2",MODEL,yes,DONE,0,,51.234568,40,60,,,');
+    expect(csv.split("\r\n")[0]).toBe("rank,run,kind,stale,status,truth_version,scored_at,Overall Overall (x100),Overall Overall (x100) CI low,Overall Overall (x100) CI high,Hallucination HDA (x100),Hallucination HDA (x100) CI low,Hallucination HDA (x100) CI high,judged,judged_of,final");
+    expect(csv.split("\r\n")[1]).toBe('1,"model ""x"", v2",MODEL,yes,DONE,0,,51.234568,40,60,,,,,,yes');
   });
 });

@@ -1,7 +1,9 @@
 /**
  * CSV export of a leaderboard (PURE): one row per run, the columns of the JSON (values in display
  * units: percentages ×100, MAE and rubric as they are), with the 95 % interval bounds after each
- * column when intervals were computed.
+ * column when intervals were computed. Last three columns: `judged` and `judged_of` (units judged /
+ * to judge: VSAS seconds, EC-Bench enumeration answers; empty where nothing is judged) and `final`
+ * ("no" for a partial run, whose `rank` is then empty: lib/leaderboard/rank.ts).
  */
 import type { LeaderboardData } from "./types";
 
@@ -20,13 +22,16 @@ export function leaderboardCsv(data: LeaderboardData): string {
     head.push(name);
     if (withCi) head.push(`${name} CI low`, `${name} CI high`);
   }
+  head.push("judged", "judged_of", "final");
   const lines = [head.map(cell).join(",")];
   data.rows.forEach((r, i) => {
-    const out: unknown[] = [i + 1, r.name, r.kind, r.stale ? "yes" : "no", r.status, r.truthVersion, r.scoredAt ?? ""];
+    const out: unknown[] = [r.rank === undefined ? i + 1 : r.rank, r.name, r.kind, r.stale ? "yes" : "no", r.status, r.truthVersion, r.scoredAt ?? ""];
     for (const c of data.columns) {
       out.push(r.values[c.key] ?? null);
       if (withCi) out.push(r.ci?.[c.key]?.lower ?? null, r.ci?.[c.key]?.upper ?? null);
     }
+    const judging = r.judging && r.judging.basis === "judged" ? r.judging : null;
+    out.push(judging?.judged ?? null, judging?.total ?? null, !r.judging || r.judging.final ? "yes" : "no");
     lines.push(out.map(cell).join(","));
   });
   return lines.join("\r\n") + "\r\n";

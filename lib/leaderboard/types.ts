@@ -1,4 +1,5 @@
 /** Shapes of the leaderboard API (shared by the server, the CSV export and client components). */
+import type { RunJudging } from "@/lib/runs/judging-status";
 import type { LeaderboardColumn } from "./columns";
 
 export type LeaderboardRow = {
@@ -19,6 +20,13 @@ export type LeaderboardRow = {
   unseenAnswers?: number;
   /** Items predicted / scored, when known. */
   counts?: { items: number; predicted: number; scored: number; missing: number; invalid: number };
+  /**
+   * VSAS / EC-Bench runs: how far the judged figures are judged. `final` false = partial: the
+   * values are over the judged units only, the row has no rank (lib/leaderboard/rank.ts).
+   */
+  judging?: RunJudging;
+  /** Position among the final rows in the server's order (primary column); null for a partial run. */
+  rank?: number | null;
 };
 
 export type LeaderboardData = {

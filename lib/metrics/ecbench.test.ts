@@ -237,6 +237,33 @@ describe("scoreEcBench", () => {
     expect(summary.unsupported_task_type).toBe(1);
   });
 
+  it("judgedOnly (people matching in progress): unjudged enumeration rows await judgement, the rest is scored over the judged ones (HAND)", () => {
+    const rows = inlineRows(true);
+    const enumIds = rows.filter((r) => r.taskType === "Enumeration" && r.judged).map((r) => r.questionId);
+    expect(enumIds.length).toBe(3);
+    // The first enumeration row loses its judged counts: 2 of 3 judged.
+    const partial = rows.map((r) => (r.questionId === enumIds[0] ? { ...r, judged: undefined } : r));
+    const full = scoreEcBench(rows, { judgedOnly: true });
+    const auto = scoreEcBench(partial);
+    const judged = scoreEcBench(partial, { judgedOnly: true });
+    // Every enumeration row judged: the option changes nothing.
+    expect(full.summary).toEqual({ ...scoreEcBench(rows).summary });
+    expect(full.summary.enumeration_awaiting_judgement).toBe(0);
+    // Without the option the unjudged row is matched automatically and counted.
+    expect(auto.summary).toMatchObject({ enumeration_total: 3, enumeration_judged_count: 2, enumeration_awaiting_judgement: 0 });
+    // With it, the row awaits judgement: the enumeration figures are over the 2 judged rows,
+    // exactly those of the rows without it; its evidence tIoU still counts.
+    expect(judged.summary).toMatchObject({ enumeration_total: 2, enumeration_judged_count: 2, enumeration_awaiting_judgement: 1 });
+    const without = scoreEcBench(partial.filter((r) => r.questionId !== enumIds[0]));
+    for (const k of ["enumeration_tp_total", "enumeration_fp_total", "enumeration_fn_total", "enumeration_f1", "enumeration_agreement_rate_percent", "overall_accuracy_percent", "counting_total"] as const) {
+      expect(judged.summary[k], k).toBe(without.summary[k]);
+    }
+    expect(judged.summary.clip_iou_count).toBe(auto.summary.clip_iou_count);
+    const row = judged.details.find((d) => d.questionId === enumIds[0])!;
+    expect(row.status).toBe("awaiting_judgement");
+    expect(row.enumeration).toBeUndefined();
+  });
+
   it("paper variant: hull tIoU and complete-list accuracy (HAND)", () => {
     const { summary } = scoreEcBench(inlineRows(true), { variant: "paper" });
     // No enumeration row is complete (FP = FN = 0): 5 has FN, 6 has FP, 7 both.

@@ -362,13 +362,23 @@ export type EcScoreOptions = {
   endPadding?: number;
   /** Item matcher for enumeration rows without judged counts (default `normalizedItemMatcher`). */
   matcher?: ItemMatcher;
+  /**
+   * People are judging the enumeration rows (Playhead's matching queue, or a file's judged
+   * counts): an enumeration row without valid judged counts is NOT scored by the matcher but
+   * marked `awaiting_judgement` (counted in `enumeration_awaiting_judgement`; its evidence tIoU
+   * still counts, the evidence needs no judge). Every enumeration figure, and the overall and
+   * per-category accuracies, are then over the judged rows only; while some rows await, the
+   * score is partial ("judged J of N", N = J + awaiting) and never shown as final
+   * (docs/metrics/ecbench.md). Default false: the matcher scores unjudged rows (the reference).
+   */
+  judgedOnly?: boolean;
 };
 
 /** Per-row outcome, in input order (rows skipped for blank answers are marked). */
 export type EcRowScore = {
   questionId: string;
   taskType: string;
-  status: "scored" | "skipped_blank_prediction" | "skipped_blank_truth" | "unsupported_task_type";
+  status: "scored" | "skipped_blank_prediction" | "skipped_blank_truth" | "unsupported_task_type" | "awaiting_judgement";
   counting?: CountingScore;
   enumeration?: EnumerationScore;
   /** Whether the row counts as correct under the chosen variant. */
@@ -423,6 +433,8 @@ export type EcBenchSummary = {
   enumeration_complete_count: number;
   enumeration_complete_rate_percent: number;
   enumeration_judged_count: number;
+  /** Enumeration rows left unscored until judged (`judgedOnly`); 0 otherwise. */
+  enumeration_awaiting_judgement: number;
   overall_accuracy_percent: number;
   clip_miou: number;
   clip_miou_union: number;
@@ -451,7 +463,8 @@ export type EcBenchSummary = {
  * 2. clip IoU when the prediction clips are known (`predictionClips !== undefined`)
  *    and either side has an interval (`evidenceIoU`); computed for every task type;
  * 3. Counting → `scoreCounting`; Enumeration → judged counts if valid, else the
- *    matcher; anything else → `unsupported_task_type` (no score).
+ *    matcher (with `judgedOnly`: else `awaiting_judgement`, not scored); anything else →
+ *    `unsupported_task_type` (no score).
  *
  * Aggregates (all "0 when the denominator is 0", as the reference):
  * - counting_match_rate_percent = 100·match/total; MAE = Σ|e|/n_e; RMSE = √(Σe²/n_e),
@@ -489,6 +502,7 @@ export function scoreEcBench(rows: readonly EcRow[], options: EcScoreOptions = {
   let skippedTruth = 0;
   let unsupported = 0;
   let judgedCount = 0;
+  let awaiting = 0;
 
   for (const row of rows) {
     const base = { questionId: row.questionId, taskType: row.taskType };
@@ -525,6 +539,11 @@ export function scoreEcBench(rows: readonly EcRow[], options: EcScoreOptions = {
       details.push({ ...base, status: "scored", counting, correct: counting.match, clipIouUnion, clipIouHull });
     } else if (row.taskType === "Enumeration") {
       const judged = row.judged ? judgedCounts(row.judged) : null;
+      if (!judged && options.judgedOnly) {
+        awaiting += 1;
+        details.push({ ...base, status: "awaiting_judgement", clipIouUnion, clipIouHull });
+        continue;
+      }
       if (judged) judgedCount += 1;
       const enumeration = judged ? enumerationFromCounts(judged) : scoreEnumeration(truth, prediction, matcher);
       const correct = variant === "paper" ? enumeration.complete : enumeration.precisionIsOne;
@@ -559,6 +578,7 @@ export function scoreEcBench(rows: readonly EcRow[], options: EcScoreOptions = {
     enumeration_complete_count: total.complete,
     enumeration_complete_rate_percent: pct(total.complete, total.enumTotal),
     enumeration_judged_count: judgedCount,
+    enumeration_awaiting_judgement: awaiting,
     overall_accuracy_percent: t.overall_accuracy_percent,
     clip_miou: t.clip_miou,
     clip_miou_union: total.iouCount > 0 ? total.iouUnionSum / total.iouCount : 0,

@@ -123,10 +123,10 @@ describe("VSAS: empty aggregate → null", () => {
     expect(lcsDistance("", "")).toBe(0);
     expect(lcsDistance("a", "")).toBe(1);
   });
-  it("treats missing judgements as 0 in N_t, none at all as null", () => {
+  it("leaves missing judgements out of A_t (unknown, not wrong), none at all as null", () => {
     expect(taskAccuracy([])).toEqual({ value: null, judged: 0, missing: 0 });
     expect(taskAccuracy([null, Number.NaN])).toEqual({ value: null, judged: 0, missing: 2 });
-    expect(taskAccuracy([1, null, 2, -1])).toEqual({ value: 0.5, judged: 3, missing: 1 });
+    expect(taskAccuracy([1, null, 2, -1])).toEqual({ value: 2 / 3, judged: 3, missing: 1 });
     expect(taskRubricMean([null, Number.POSITIVE_INFINITY])).toBeNull();
   });
 });

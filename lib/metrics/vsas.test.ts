@@ -82,8 +82,10 @@ describe("extrapolation, accuracy, consistency (HAND)", () => {
     expect(extrapolateResponses([], ev)).toEqual([]);
   });
 
-  it("accuracy: missing judgements count 0; none at all → null", () => {
-    expect(taskAccuracy([1, 1, null, 0])).toEqual({ value: 0.5, judged: 3, missing: 1 });
+  it("accuracy is over the judged timesteps: an unjudged one is unknown, not wrong; none at all → null", () => {
+    expect(taskAccuracy([1, 1, null, 0])).toEqual({ value: 2 / 3, judged: 3, missing: 1 });
+    // Issue 19.11: 1 of 20 seconds judged (yes) is A_t = 1 over the judged second, not 1/20.
+    expect(taskAccuracy([1, ...Array<null>(19).fill(null)])).toEqual({ value: 1, judged: 1, missing: 19 });
     expect(taskAccuracy([null, undefined])).toEqual({ value: null, judged: 0, missing: 2 });
     expect(taskAccuracy([])).toEqual({ value: null, judged: 0, missing: 0 });
     expect(taskRubricMean([3, null, 1])).toBe(2);
@@ -185,7 +187,8 @@ describe("scoreVsas on the fixture (PY)", () => {
       p1: [0.8, 0.8034906270200388, 2.4],
       c1: [0.75, 0.3653846153846154, null],
       f1: [0.0, 0.8571428571428571, 0.0],
-      p2: [0.6666666666666666, 0.6349206349206349, 3.0],
+      // (HAND) p2 has 2 of its 3 seconds judged (both yes): A over the judged seconds = 1.
+      p2: [1.0, 0.6349206349206349, 3.0],
     };
     for (const [id, [a, c, r]] of Object.entries(want)) {
       expect(got[id][0]).toBeCloseTo(a!, 14);
@@ -194,12 +197,17 @@ describe("scoreVsas on the fixture (PY)", () => {
       else expect(got[id][2]).toBeCloseTo(r, 14);
     }
     expect(s.per_task.find((p) => p.task_id === "p2")?.missing_judgements).toBe(1);
+    expect(s.per_task.find((p) => p.task_id === "p2")).toMatchObject({ judged: 2, timesteps: 3 });
   });
   it("overall and by task type", () => {
-    expect(s.accuracy).toBeCloseTo(0.5541666666666667, 14);
+    // (HAND from the PY per-task values, p2 over its judged seconds) A = (0.8 + 0.75 + 0 + 1) / 4.
+    expect(s.accuracy).toBeCloseTo(0.6375, 14);
+    // Units: 5 + 4 + 3 + 3 seconds, 14 of them judged: the score is partial.
+    expect(s).toMatchObject({ timesteps: 15, judged_timesteps: 14 });
+    expect(s.by_task_type.Present).toMatchObject({ timesteps: 8, judged_timesteps: 7 });
     expect(s.consistency).toBeCloseTo(0.6652346836170365, 14);
     expect(s.rubric_mean).toBeCloseTo(1.8, 14);
-    expect(s.by_task_type.Present.accuracy).toBeCloseTo(0.7333333333333334, 14);
+    expect(s.by_task_type.Present.accuracy).toBeCloseTo(0.9, 14);
     expect(s.by_task_type.Present.consistency).toBeCloseTo(0.7192056309703369, 14);
     expect(s.by_task_type.Cumulative).toMatchObject({ tasks: 1, accuracy: 0.75 });
     expect(s.by_task_type.Future.accuracy).toBe(0);

@@ -10,7 +10,8 @@
  * below and in `docs/metrics/vsas.md`.
  *
  * Notation: a task t has N_t timesteps (one per second at 1 FPS), ground-truth
- * captions G_1..G_N and model responses R_1..R_N (after extrapolation).
+ * captions G_1..G_N and model responses R_1..R_N (after extrapolation); J_t of the timesteps
+ * have a judgement.
  *
  * Empty sets: an aggregate with nothing to average (A, C, rubric mean over no task) is
  * `null`, not 0: there is no reference code whose numbers must be matched, and a 0 would
@@ -141,15 +142,20 @@ export function taskConsistency(
 }
 
 /**
- * Per-task accuracy (paper Eq. 1): A_t = (1/N_t) Σ_i Judge(G_i, R_i), Judge ∈ [0, 1]
- * (binary yes = 1 / no = 0 in the paper's reported numbers). `judgements[i]` belongs
- * to timestep i; `null`/`undefined` = not judged and counts 0 (`missing` says how
- * many). No judged timestep at all → `value: null` (the task is left out of A).
- * Values are clipped to [0, 1].
+ * Per-task accuracy (paper Eq. 1 over the JUDGED timesteps):
  *
- * Edge cases: empty input or no judged timestep → `value: null` (the task is left out of
- * A); a missing judgement (null/undefined/NaN/±∞) counts 0 in the numerator but stays in
- * N_t; out-of-range judgements are clipped (2 → 1, −1 → 0).
+ *   A_t = (1/J_t) Σ_{i judged} Judge(G_i, R_i),   J_t = number of judged timesteps of t
+ *
+ * Judge ∈ [0, 1] (binary yes = 1 / no = 0 in the paper's reported numbers). `judgements[i]`
+ * belongs to timestep i; `null`/`undefined` = not judged (yet). An unjudged timestep is
+ * unknown, not wrong: it is left out of the mean (`missing` says how many), so a task with 1 of
+ * 20 seconds judged "yes" scores 1 over that second, not 1/20. With every timestep judged
+ * (J_t = N_t) this is the paper's Eq. 1 exactly. While J_t < N_t the score is PARTIAL: callers
+ * show "judged J of N" with it and never present it as final (docs/metrics/vsas.md).
+ *
+ * Edge cases: empty input or no judged timestep → `value: null` (the task is left out of A);
+ * a missing judgement (null/undefined/NaN/±∞) is left out; out-of-range judgements are clipped
+ * (2 → 1, −1 → 0).
  */
 export function taskAccuracy(judgements: readonly (number | null | undefined)[]): {
   value: number | null;
@@ -164,7 +170,7 @@ export function taskAccuracy(judgements: readonly (number | null | undefined)[])
     sum += Math.min(1, Math.max(0, j));
   }
   const n = judgements.length;
-  return { value: judged > 0 && n > 0 ? sum / n : null, judged, missing: n - judged };
+  return { value: judged > 0 ? sum / judged : null, judged, missing: n - judged };
 }
 
 /**
@@ -207,6 +213,10 @@ export type VsasGroupSummary = {
   tasks: number;
   /** Mean of A_t over tasks with judgements; null when none. */
   accuracy: number | null;
+  /** Units of the judge: Σ N_t (every timestep of every task). */
+  timesteps: number;
+  /** Σ J_t: timesteps with a judgement. `judged_timesteps < timesteps` → A is partial. */
+  judged_timesteps: number;
   tasks_with_accuracy: number;
   /** Mean of clipped C_t over all tasks; null when no task. */
   consistency: number | null;
@@ -221,7 +231,9 @@ export type VsasSummary = VsasGroupSummary & {
 /**
  * Scores every task and aggregates (paper Eq. 2 and 4): A = (1/K) Σ_t A_t and
  * C = (1/K) Σ_t CLIP(C_t, 0, 1), K = number of tasks (for A: tasks with at least one
- * judgement); rubric mean = mean of per-task rubric means. Also per task type
+ * judgement; A_t over the judged timesteps, see `taskAccuracy`); rubric mean = mean of per-task
+ * rubric means. `timesteps` / `judged_timesteps` count the judge's units: A is final only when
+ * they are equal (every second judged), else partial: "judged J of N". Also per task type
  * (Present, Cumulative, Future always listed, null when empty; other types as given).
  * Captions are sorted by time; responses are extrapolated onto the caption times.
  *
@@ -273,6 +285,8 @@ function group(scores: readonly VsasTaskScore[]): VsasGroupSummary {
   return {
     tasks: scores.length,
     accuracy: mean(acc),
+    timesteps: scores.reduce((n, s) => n + s.timesteps, 0),
+    judged_timesteps: scores.reduce((n, s) => n + s.judged, 0),
     tasks_with_accuracy: acc.length,
     consistency: mean(scores.map((s) => s.consistency)),
     rubric_mean: mean(rub),

@@ -4,8 +4,7 @@ import type { Problem } from "@/lib/metrics/problems";
 import { rescoreStudy } from "@/lib/studies/rescore-study";
 import { refreshChanceRuns } from "./chance-runs";
 import { projectClipParser, projectVariant } from "./project";
-import { scoreRawPredictions } from "./score-raws";
-import { applyHumanJudgements } from "./human-judgements";
+import { scoreWithJudgements } from "./score-judged";
 import { countJudgementsSince, countStudyJudgementsSince, loadHumanJudgements } from "./load-human-judgements";
 import { countProblems, insertItemResults, mergeProblems } from "./store-run";
 import { loadTruthIndex } from "./truth-index";
@@ -64,8 +63,8 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
   const dropped = rows.filter((r) => !active.has(r.itemId)).length;
   // Reviewers' judgements of this run (lib/judging) replace the file's at what they judged.
   const judgedFrom = new Date();
-  const human = applyHumanJudgements(benchmark, runId, truth.items, raws, await loadHumanJudgements(runId));
-  const scored = scoreRawPredictions(benchmark, truth.items, human.raws, variant, { clipParser: projectClipParser(run.project.settings) });
+  const human = scoreWithJudgements(benchmark, runId, truth.items, raws, await loadHumanJudgements(runId), variant, { clipParser: projectClipParser(run.project.settings) });
+  const scored = human.scored;
   // The stored raws stay the file's: judgements are applied anew at every rescoring.
   const outcome = { ...scored, results: scored.results.map((r) => (raws.has(r.itemId) ? { ...r, raw: raws.get(r.itemId)! } : r)) };
 
@@ -89,6 +88,7 @@ export async function rescoreClaimedRun(runId: string): Promise<boolean> {
     problems_omitted: merged.omitted,
     parse_problems: merged.parseKept,
     meta: { ...(old.meta ?? {}), rescored_at_truth_version: String(version), human_judgements: String(human.applied) },
+    ...(outcome.judging ? { judging: outcome.judging } : {}),
   };
   try {
     await db.$transaction(async (tx) => {

@@ -7,6 +7,10 @@
  * both variants. Questions without a prediction row are not scored and are reported; blank
  * answers are skipped (as the reference).
  *
+ * With `judgedOnly` (people matched some of the run's enumeration answers) the unmatched ones
+ * await judgement: not scored, left out of every enumeration and accuracy figure (their evidence
+ * tIoU still counts); `judging` says how many are matched (lib/runs/judging-status.ts).
+ *
  * Clip cells are read with the project's `clipParser` (reference by default, as
  * `judge_core.py`): the truth from the imported cell text (`ItemTruth.source.clips`; the
  * stored TRUTH spans when there is no text), the predictions from their cell text when it
@@ -17,6 +21,7 @@ import { ecSkipProblems } from "@/lib/scoring/ecbench";
 import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { Interval } from "@/lib/metrics/intervals";
 import { scoreEcBench, type EcBenchSummary, type EcRow, type EcVariant } from "@/lib/metrics/ecbench";
+import { ecJudging } from "./judging-status";
 import type { PartialOutcome } from "./score-vcbench";
 import type { EcRaw, ScoredItem, TruthItem } from "./types";
 
@@ -76,7 +81,7 @@ export type EcMetrics = EcBenchSummary & {
   clip_parser: ClipParser;
 };
 
-export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<string, unknown>, variant: EcVariant, clipParser: ClipParser = DEFAULT_CLIP_PARSER): PartialOutcome {
+export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<string, unknown>, variant: EcVariant, clipParser: ClipParser = DEFAULT_CLIP_PARSER, judgedOnly = false): PartialOutcome {
   const problems = new ProblemLog();
   const rows: EcRow[] = [];
   const rowItems: TruthItem[] = [];
@@ -92,8 +97,8 @@ export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<strin
     rows.push(ecRowOf(item, raw, clipParser, problems));
     rowItems.push(item);
   }
-  const main = scoreEcBench(rows, { variant });
-  const other = scoreEcBench(rows, { variant: variant === "paper" ? "reference" : "paper" });
+  const main = scoreEcBench(rows, { variant, judgedOnly });
+  const other = scoreEcBench(rows, { variant: variant === "paper" ? "reference" : "paper", judgedOnly });
   const paper = variant === "paper" ? main : other;
   const reference = variant === "paper" ? other : main;
   const s = main.summary;
@@ -103,6 +108,10 @@ export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<strin
     const raw = raws.get(rowItems[i].itemId) as EcRaw;
     const hull = paper.details[i].clipIouHull ?? null;
     const scores: Record<string, number | string | null> = { task: d.taskType, status: d.status };
+    if (d.status === "awaiting_judgement") {
+      // A valid answer people have not matched yet: left out of the score until they do.
+      return { itemId: rowItems[i].itemId, raw, parsed: null, valid: true, scores: { ...scores, evidence_iou: d.clipIouUnion ?? null, evidence_iou_hull: hull, skipped: 1 } };
+    }
     if (d.status !== "scored") {
       if (d.status === "unsupported_task_type") {
         problems.add({ code: "unsupported_task_type", id: d.questionId, message: `question ${d.questionId}: task type "${d.taskType}" is neither Counting nor Enumeration; not scored` });
@@ -144,5 +153,12 @@ export function scoreEcRaws(truth: readonly TruthItem[], raws: ReadonlyMap<strin
     clip_parser: clipParser,
   };
   const invalid = results.filter((r) => !r.valid).length;
-  return { results, metrics, problems, counts: { items: truth.length, predicted: rows.length, scored: results.length - invalid, missing, invalid } };
+  const awaiting = s.enumeration_awaiting_judgement;
+  return {
+    results,
+    metrics,
+    problems,
+    counts: { items: truth.length, predicted: rows.length, scored: results.length - invalid - awaiting, missing, invalid },
+    judging: ecJudging(s, judgedOnly),
+  };
 }

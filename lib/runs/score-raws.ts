@@ -12,8 +12,13 @@ import { scoreVsasRaws } from "./score-vsas";
 import { scoreVstatRaws } from "./score-vstat";
 import type { MetricVariant, RawPrediction, RunBenchmark, ScoreOutcome, TruthItem } from "./types";
 
-/** Options beyond the metric variant: EC-Bench's clip parser (the project's `clipParser`; reference by default). */
-export type ScoreOptions = { clipParser?: ClipParser };
+/**
+ * Options beyond the metric variant: EC-Bench's clip parser (the project's `clipParser`; reference
+ * by default) and `ecJudgedOnly`: people have matched some of the run's enumeration answers, so
+ * the unmatched ones await judgement instead of being matched automatically (partial score,
+ * lib/runs/judging-status.ts).
+ */
+export type ScoreOptions = { clipParser?: ClipParser; ecJudgedOnly?: boolean };
 
 export function scoreRawPredictions(benchmark: RunBenchmark, truth: readonly TruthItem[], raws: ReadonlyMap<string, RawPrediction>, variant: MetricVariant, options: ScoreOptions = {}): ScoreOutcome {
   let out: PartialOutcome;
@@ -25,7 +30,7 @@ export function scoreRawPredictions(benchmark: RunBenchmark, truth: readonly Tru
       out = scoreTocRaws(truth, raws);
       break;
     case "ECBENCH":
-      out = scoreEcRaws(truth, raws, variant, options.clipParser);
+      out = scoreEcRaws(truth, raws, variant, options.clipParser, options.ecJudgedOnly);
       break;
     case "VSTAT":
       out = scoreVstatRaws(truth, raws);
@@ -35,5 +40,5 @@ export function scoreRawPredictions(benchmark: RunBenchmark, truth: readonly Tru
       break;
   }
   const metrics = { ...out.metrics, problem_counts: out.problems.counts, problems_omitted: out.problems.omitted };
-  return { results: out.results, metrics, table: tableFromMetrics(benchmark, metrics), problems: out.problems.list, counts: out.counts };
+  return { results: out.results, metrics, table: tableFromMetrics(benchmark, metrics), problems: out.problems.list, counts: out.counts, ...(out.judging ? { judging: out.judging } : {}) };
 }

@@ -136,6 +136,7 @@ export async function uploadRun(input: UploadRunInput): Promise<UploadRunResult>
     problems_omitted: merged.omitted,
     parse_problems: merged.parseKept,
     meta: { ...parsed.meta, ...(input.fileName ? { file: input.fileName } : {}), records: String(parsed.records) },
+    ...(outcome.judging ? { judging: outcome.judging } : {}),
   };
   const source = `upload:${input.fileName ?? "(body)"} (${parsed.format})`;
   let run: RunSummary;

@@ -8,9 +8,17 @@
 import { ProblemLog } from "@/lib/scoring/problem-log";
 import { VCBENCH_SUBTYPES, VcbenchAggregator, parseVcbenchPrediction, scoreVcbenchQuestion, type VcbenchVariant } from "@/lib/metrics/vcbench";
 import { shortJson } from "./text-records";
+import type { RunJudging } from "./judging-status";
 import type { ScoredItem, TruthItem, VcbenchRaw } from "./types";
 
-export type PartialOutcome = { results: ScoredItem[]; metrics: Record<string, unknown>; problems: ProblemLog; counts: { items: number; predicted: number; scored: number; missing: number; invalid: number } };
+export type PartialOutcome = {
+  results: ScoredItem[];
+  metrics: Record<string, unknown>;
+  problems: ProblemLog;
+  counts: { items: number; predicted: number; scored: number; missing: number; invalid: number };
+  /** VSAS / EC-Bench: how far the judged figures are judged. */
+  judging?: RunJudging;
+};
 
 /** Truth counts of a VCBench item (ItemTruth.answer, one per query point), or null when malformed. */
 export function vcbenchTruthCounts(item: TruthItem): number[] | null {

@@ -1,11 +1,13 @@
 /**
  * Scores VSAS-Bench raw responses (PURE) with lib/metrics `scoreVsas`: responses extrapolated onto
- * the caption times, accuracy A from judgements only (timesteps without one count 0; tasks
- * without any are left out of A), consistency C always. Every task is scored (a task without
+ * the caption times, accuracy A from judgements only (over the judged timesteps: one without a
+ * judgement is unknown, not wrong; tasks without any are left out of A), consistency C always.
+ * `judging` says how many seconds are judged: partial until all are (lib/runs/judging-status.ts). Every task is scored (a task without
  * responses has "" at every timestep), as the command-line scorer.
  */
 import { ProblemLog } from "@/lib/scoring/problem-log";
 import { scoreVsas, type VsasTask } from "@/lib/metrics/vsas";
+import { vsasJudging } from "./judging-status";
 import type { PartialOutcome } from "./score-vcbench";
 import type { ScoredItem, TruthItem, VsasRaw } from "./types";
 
@@ -42,7 +44,7 @@ export function scoreVsasRaws(truth: readonly TruthItem[], raws: ReadonlyMap<str
     tasks.forEach((t) => {
       const judged = new Set((t.judgements ?? []).filter((j) => j.judge != null).map((j) => j.t)).size;
       const n = t.captions.length;
-      if (judged < n) problems.add({ code: "missing_judgement", id: t.taskId, message: `task "${t.taskId}": ${n - judged} of ${n} timesteps have no judgement; they count 0` });
+      if (judged < n) problems.add({ code: "missing_judgement", id: t.taskId, message: `task "${t.taskId}": ${n - judged} of ${n} timesteps have no judgement yet; accuracy is over the judged ones (partial)` });
     });
   }
   const summary = scoreVsas(tasks);
@@ -67,5 +69,5 @@ export function scoreVsasRaws(truth: readonly TruthItem[], raws: ReadonlyMap<str
   });
   const { per_task: _perTask, ...rest } = summary;
   const metrics = { benchmark: "vsas", ...rest, consistency_denominator: "N", n_tasks: truth.length, n_judgements: judgements };
-  return { results, metrics, problems, counts: { items: truth.length, predicted: truth.length - missing, scored: truth.length, missing, invalid: 0 } };
+  return { results, metrics, problems, counts: { items: truth.length, predicted: truth.length - missing, scored: truth.length, missing, invalid: 0 }, judging: vsasJudging(summary) };
 }

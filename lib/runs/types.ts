@@ -9,6 +9,7 @@
 import type { Interval } from "@/lib/metrics/intervals";
 import type { ClipParser } from "@/lib/metrics/parse-time";
 import type { Problem } from "@/lib/metrics/problems";
+import type { RunJudging } from "./judging-status";
 
 /** Benchmarks with a scorer (Prisma `BenchmarkKind` minus CUSTOM). */
 export const RUN_BENCHMARKS = ["VCBENCH", "TOCBENCH", "ECBENCH", "VSTAT", "VSAS"] as const;
@@ -125,6 +126,8 @@ export type LeaderboardTable = Record<string, number | null>;
 /** What scoring produces for a whole run. */
 export type ScoreOutcome = {
   results: ScoredItem[];
+  /** VSAS / EC-Bench: how far the judged figures are judged (lib/runs/judging-status.ts). */
+  judging?: RunJudging;
   /** The lib/metrics aggregate (reference key names), stored in ModelRun.aggregates.metrics. */
   metrics: Record<string, unknown>;
   table: LeaderboardTable;
@@ -146,6 +149,8 @@ export type RunAggregates = {
   /** The first `parse_problems` entries of ModelRun.problems come from reading the file (kept on rescoring). */
   parse_problems: number;
   meta: Record<string, string>;
+  /** VSAS / EC-Bench: judged units of the score; partial until final (lib/runs/judging-status.ts). */
+  judging?: RunJudging;
 };
 
 /** Problems kept in detail on a run (the rest are counted). */

@@ -32,7 +32,8 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  * reference code, the paper's formulas are used.
  * Problems: malformed lines, missing/invalid fields, unknown task ids, duplicate tasks
  * or (task, t) events, judgements at times with no caption, tasks without responses
- * (all responses "") or with missing judgements (count 0).
+ * (all responses "") or with missing judgements (left out of the accuracy, which is then partial:
+ * "judged J of N seconds", docs/metrics/vsas.md).
  */
 export type VsasCliOptions = ScoreCliOptions & { judgements?: string };
 
@@ -188,7 +189,7 @@ export async function scoreFiles(opts: VsasCliOptions): Promise<ScoreCliOutput> 
     for (const [id, e] of tasks) {
       const missing = e.task.captions.length - new Set(e.judgements.filter((j) => j.judge != null).map((j) => j.t)).size;
       if (missing > 0) {
-        problems.add({ code: "missing_judgement", id, message: `task "${id}": ${missing} of ${e.task.captions.length} timesteps have no judgement; they count 0` });
+        problems.add({ code: "missing_judgement", id, message: `task "${id}": ${missing} of ${e.task.captions.length} timesteps have no judgement; accuracy is over the judged ones (partial)` });
       }
     }
   }
@@ -233,6 +234,9 @@ export function formatTable(result: Record<string, unknown>): string {
   }
   out.push(`  ${"Tasks".padEnd(22)}${types.map((t) => String(by[t]?.tasks ?? 0).padStart(12)).join("")}${String(r.tasks ?? 0).padStart(12)}`);
   out.push("", `  ${r.n_response_events ?? 0} response events, ${r.n_judgements ?? 0} judgements; accuracy over ${r.tasks_with_accuracy ?? 0} judged tasks`);
+  if (typeof r.timesteps === "number" && typeof r.judged_timesteps === "number" && r.judged_timesteps < r.timesteps) {
+    out.push(`  PARTIAL: judged ${r.judged_timesteps} of ${r.timesteps} seconds; accuracy is over the judged seconds (not a final score)`);
+  }
   const pc = Object.entries((r.problem_counts ?? {}) as Record<string, number>);
   if (pc.length > 0) out.push("", "Problems: " + pc.map(([k, n]) => `${k} ${n}`).join(", "));
   return out.join("\n");

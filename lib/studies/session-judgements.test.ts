@@ -17,8 +17,9 @@ describe("applySessionJudgements", () => {
       { itemId: "i1", subjectKey: sessionVsasSubjectKey("s2", 2), verdict: { binary: 1, rubric: 3 }, updatedAt: at },
     ];
     const out = applySessionJudgements("s1", live, liveScore, rows);
-    // Seconds judged 0 and 1 (mean 1 and .5); second 2 unjudged counts 0: A = 1.5 / 3. Rubric (3 + 1) / 2.
-    expect(out.scores.accuracy).toBeCloseTo(0.5, 12);
+    // Seconds judged 0 and 1 (mean 1 and .5); second 2 unjudged is left out (unknown, not wrong:
+    // docs/metrics/vsas.md): A = 1.5 / 2. Rubric (3 + 1) / 2.
+    expect(out.scores.accuracy).toBeCloseTo(0.75, 12);
     expect(out.scores.rubric_mean).toBeCloseTo(2, 12);
     expect(out.scores.n_judged).toBe(2);
     expect(applySessionJudgements("s1", live, liveScore, []).scores.accuracy).toBeNull();

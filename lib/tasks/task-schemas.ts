@@ -84,3 +84,28 @@ export type TaskListEntry = {
 };
 
 export type TaskList = { tasks: TaskListEntry[]; total: number; page: number; pages: number; pageSize: number };
+
+/** Longest interval one activity report may hold (a day); a report is sent every few seconds. */
+export const ACTIVITY_INTERVAL_MAX_MS = 24 * 3600 * 1000;
+
+/** One covered interval of a workspace, epoch milliseconds [start, end) (lib/tasks/activity-intervals.ts). */
+export const activityIntervalSchema = z
+  .strictObject({
+    start: z.number({ message: "must be a number (epoch milliseconds)" }).int("must be a whole number of milliseconds").min(0, "must not be negative"),
+    end: z.number({ message: "must be a number (epoch milliseconds)" }).int("must be a whole number of milliseconds").min(0, "must not be negative"),
+  })
+  .refine((i) => i.end > i.start, { message: "must be after start", path: ["end"] })
+  .refine((i) => i.end - i.start <= ACTIVITY_INTERVAL_MAX_MS, { message: "the interval is longer than a day", path: ["end"] });
+
+/**
+ * POST /api/tasks/:taskId/activity: wall time the caller's workspace on the task was in use
+ * (visible, with input or playback within the idle window). Stored as a union per task and
+ * annotator, so a retried, repeated or overlapping report (two tabs) adds nothing twice.
+ */
+export const taskActivityBodySchema = z.strictObject({
+  intervals: z.array(activityIntervalSchema).min(1, "list at least one interval").max(500, "must hold at most 500 intervals"),
+});
+export type TaskActivityBody = z.input<typeof taskActivityBodySchema>;
+
+/** 200 of POST /api/tasks/:taskId/activity: the task's time spent after the report. */
+export type TaskActivityResponse = { timeSpentMs: number };

@@ -108,7 +108,7 @@ export async function runAutosaveBench(o: AutosaveOptions): Promise<{ p95: numbe
         for (let s = 0; s < o.saves; s++) {
           const frame = (i * 7 + s * 13) % frames;
           moments.push({ id: `m${s}`, at: { frame, sec: ptsTimes.secOfFrame(frame) }, label: "", comment: "" });
-          const body = JSON.stringify({ baseVersion: version, clientSaveId: `bench-${i}-${s}-${Date.now()}`, data: { ...a.data, moments }, elapsedMs: 1000 });
+          const body = JSON.stringify({ baseVersion: version, clientSaveId: `bench-${i}-${s}-${Date.now()}`, data: { ...a.data, moments } });
           const t0 = performance.now();
           const r = await fetch(`${server.url}/api/annotations/${a.id}`, { method: "PUT", headers: { cookie: p.cookie, "content-type": "application/json" }, body });
           const text = await r.text();

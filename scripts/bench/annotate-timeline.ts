@@ -74,7 +74,7 @@ export async function runTimelineBench(o: { seconds: number }): Promise<Timeline
     });
     const data = { ...payload.annotation.data, moments, occurrences };
     const put = await page.request.put(`/api/annotations/${payload.annotation.id}`, {
-      data: { baseVersion: payload.annotation.version, clientSaveId: `bench-timeline-${Date.now()}`, data, elapsedMs: 0 },
+      data: { baseVersion: payload.annotation.version, clientSaveId: `bench-timeline-${Date.now()}`, data },
     });
     if (put.status() !== 200) throw new Error(`saving the 12,000-entry document: HTTP ${put.status()} ${await put.text()}`);
     await page.evaluate(() => Object.keys(localStorage).forEach((k) => k.startsWith("playhead.workspace.") && localStorage.removeItem(k)));

@@ -9,4 +9,5 @@ export const annotationRoutes = routeTable([
   [/^\/api\/annotations\/([^/]+)$/, "PUT", () => import("@/app/api/annotations/[id]/route"), ["id"]],
   [/^\/api\/annotations\/([^/]+)\/submit$/, "POST", () => import("@/app/api/annotations/[id]/submit/route"), ["id"]],
   [/^\/api\/me\/tasks\/next$/, "POST", () => import("@/app/api/me/tasks/next/route"), []],
+  [/^\/api\/tasks\/([^/]+)\/activity$/, "POST", () => import("@/app/api/tasks/[taskId]/activity/route"), ["taskId"]],
 ]);

@@ -5,6 +5,7 @@ import { PageVideoPlayer } from "@/components/video-player/page-video-player";
 import type { FrameController } from "@/components/video-player/frame-controller";
 import type { WorkspacePlayer } from "@/components/annotation-workspace/panel-props";
 import { readResumeState, writeResumeState } from "@/components/annotation-workspace/resume-state";
+import { startActivityReporter } from "@/components/annotation-workspace/activity-reporter";
 import type { TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
 import type { SubmitProblem, WorkspacePayload } from "@/lib/annotation/api-schemas";
 import { submitProblems } from "@/lib/annotation/submit-rules";
@@ -61,6 +62,15 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
       store.notify(`Updated to version ${s.adopted.version}, saved in another tab.`);
     });
   }, [autosave, store]);
+
+  // Time on task: the wall time this page is in use (visible, input or playback within the idle
+  // window), reported as intervals the server unions per task (lib/tasks/activity-tracker.ts).
+  // Only the task's own annotator's open workspace counts (a read-only view reports nothing).
+  useEffect(() => {
+    if (payload.readOnly) return undefined;
+    const reporter = startActivityReporter(payload.task.id, player);
+    return () => reporter.stop();
+  }, [payload.readOnly, payload.task.id, player]);
 
   // The playhead frame is remembered per task (throttled; read back on reload).
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { formatValue } from "@/components/leaderboard/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { columnsFor } from "@/lib/leaderboard/columns";
+import { judgingLabel, judgingOf } from "@/lib/runs/judging-status";
 import type { RunDetail } from "@/lib/runs/run-queries";
 
 /** The run's aggregates in the columns of the paper's main table, and the lib/metrics counts. */
@@ -9,11 +10,22 @@ export function RunScoresCard({ run, benchmark }: { run: RunDetail; benchmark: s
   const present = new Set(Object.entries(table).filter(([, v]) => v !== null).map(([k]) => k));
   const columns = columnsFor(benchmark, present);
   const groups = [...new Set(columns.map((c) => c.group))];
+  const judging = judgingOf(run.aggregates);
   return (
     <Card>
       <CardHeader title="Scores" description="As in the paper's main table, ×100 except MAE and rubric." />
       <CardBody className="flex flex-col gap-4">
         {columns.length === 0 && <p className="text-sm text-slate-500">No aggregate table for this run.</p>}
+        {judging && (
+          <p
+            className={judging.final ? "text-sm text-slate-600" : "rounded border border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900"}
+            data-testid="run-judging"
+            data-final={judging.final ? "yes" : "no"}
+          >
+            {judgingLabel(judging)}
+            {judging.final ? "" : ". Not ranked on the leaderboard until every one is judged."}
+          </p>
+        )}
         {groups.map((g) => (
           <div key={g}>
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{g}</h3>

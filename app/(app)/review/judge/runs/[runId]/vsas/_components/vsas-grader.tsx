@@ -24,7 +24,8 @@ const complete = (v: Verdict | undefined) => !!v && v.binary !== null && v.rubri
 /**
  * The VSAS grading page, one task per page (the server's `?page=`): one second at a time, the
  * video paused at that second (frame-exact player), the truth caption and the answer; yes/no and
- * the 0-3 rubric by keys or buttons, each change autosaved. Stepping past the task's last second
+ * the 0-3 rubric by keys or buttons, each change autosaved; completing a second's verdict (both
+ * given, in either order) moves on to the next second not fully judged. Stepping past the task's last second
  * opens the next task's page at its first second (before its first: the previous task at its
  * last); `u` past the task's last unjudged second opens the next task with one.
  */
@@ -39,6 +40,13 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
     if (start === "unjudged") return Math.max(0, seconds.findIndex((s) => !complete(s.mine as Verdict | undefined)));
     return 0;
   });
+  // The committed position, read and written synchronously: keys pressed before a render (y, 3, n
+  // in a row) act on the second the previous key moved to, never on a stale one.
+  const posRef = useRef(pos);
+  const moveTo = useCallback((i: number) => {
+    posRef.current = i;
+    setPos(i);
+  }, []);
   const [help, setHelp] = useState(false);
   const { save, states, error, saves, flush } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/vsas`);
   const second = seconds[pos];
@@ -60,16 +68,6 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
 
   // Read and written synchronously, so two keys pressed before a render (y then 3) both count.
   const verdictsRef = useRef(verdicts);
-  const setVerdict = useCallback(
-    (change: Partial<Verdict>) => {
-      if (!task || !second) return;
-      const next: Verdict = { ...(verdictsRef.current[second.t] ?? { binary: null, rubric: null }), ...change };
-      verdictsRef.current = { ...verdictsRef.current, [second.t]: next };
-      setVerdicts(verdictsRef.current);
-      void save(`${second.t}`, { itemId: task.itemId, ...(task.sessionId ? { sessionId: task.sessionId } : {}), t: second.t, binary: next.binary, rubric: next.rubric });
-    },
-    [task, second, save],
-  );
 
   const [leaving, setLeaving] = useState(false);
   const goToPage = useCallback(
@@ -84,27 +82,46 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
 
   const step = useCallback(
     (delta: 1 | -1) => {
-      const n = pos + delta;
-      if (n >= 0 && n < seconds.length) setPos(n);
+      const n = posRef.current + delta;
+      if (n >= 0 && n < seconds.length) moveTo(n);
       else void goToPage(page.index + delta, delta > 0 ? "first" : "last");
     },
-    [pos, seconds.length, goToPage, page.index],
+    [seconds.length, goToPage, page.index, moveTo],
+  );
+
+  /** The next second not fully judged: later on this task, else another task's page with one, else earlier here. */
+  const toNextUnjudged = useCallback(() => {
+    const here = seconds.findIndex((s, i) => i > posRef.current && !complete(verdictsRef.current[s.t]));
+    if (here >= 0) return moveTo(here);
+    const n = page.entries.length;
+    for (let k = 1; k < n; k++) {
+      const i = (page.index - 1 + k) % n;
+      if (page.entries[i].complete < page.entries[i].seconds) return void goToPage(i + 1, "unjudged");
+    }
+    moveTo(nextUnjudged([{ seconds }], { task: 0, second: posRef.current }, (_, t) => complete(verdictsRef.current[t])).second);
+  }, [seconds, page.entries, page.index, goToPage, moveTo]);
+
+  // A key or button that completes the second's verdict (yes / no and the rubric both given, in
+  // either order) moves on to the next second not fully judged; changing a complete one stays.
+  const setVerdict = useCallback(
+    (change: Partial<Verdict>) => {
+      const at = seconds[posRef.current];
+      if (!task || !at) return;
+      const before = verdictsRef.current[at.t];
+      const next: Verdict = { ...(before ?? { binary: null, rubric: null }), ...change };
+      verdictsRef.current = { ...verdictsRef.current, [at.t]: next };
+      setVerdicts(verdictsRef.current);
+      void save(`${at.t}`, { itemId: task.itemId, ...(task.sessionId ? { sessionId: task.sessionId } : {}), t: at.t, binary: next.binary, rubric: next.rubric });
+      if (complete(next) && !complete(before)) toNextUnjudged();
+    },
+    [task, seconds, save, toNextUnjudged],
   );
 
   const controls: VsasJudgeControls = {
     setBinary: (binary) => setVerdict({ binary }),
     setRubric: (rubric) => setVerdict({ rubric }),
     step,
-    nextUnjudged: () => {
-      const here = seconds.findIndex((s, i) => i > pos && !complete(verdictsRef.current[s.t]));
-      if (here >= 0) return setPos(here);
-      const n = page.entries.length;
-      for (let k = 1; k < n; k++) {
-        const i = (page.index - 1 + k) % n;
-        if (page.entries[i].complete < page.entries[i].seconds) return void goToPage(i + 1, "unjudged");
-      }
-      setPos((p) => nextUnjudged([{ seconds }], { task: 0, second: p }, (_, t) => complete(verdictsRef.current[t])).second);
-    },
+    nextUnjudged: toNextUnjudged,
     stepFrames: (d) => controllerRef.current?.controller.stepFrames(d),
     toggleHelp: () => {
       setHelp((h) => !h);
@@ -187,7 +204,7 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
             verdictOf={(t) => verdicts[t] ?? null}
             stateOf={(t) => states[`${t}`]}
             onSelect={(i) => {
-              setPos(i);
+              moveTo(i);
               rootRef.current?.focus();
             }}
           />
