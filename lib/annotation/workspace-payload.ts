@@ -5,6 +5,7 @@ import { truthVisibleTo } from "@/lib/projects/access";
 import { assertUserQualified } from "@/lib/tasks/qualification-gate";
 import { taskForUser, type TaskUser } from "@/lib/tasks/task-access";
 import { parseWorkflowSettings } from "@/lib/tasks/workflow-settings";
+import { videoFrameRate } from "@/lib/video-library/frame-rate";
 import { toVideoDto } from "@/lib/video-library/video-dto";
 import type { TaskMode, WorkspacePayload, WorkspaceVideo } from "./api-schemas";
 import { annotationDocumentSchema, type AnnotationDocument } from "./document";
@@ -134,7 +135,7 @@ export function workspaceVideo(
     mediaTimeOffset: dto.mediaTimeOffset,
     frameCount: dto.frameCount,
     durationSec: durationSec ?? dto.durationSec,
-    fps: dto.fps ?? (dto.durationSec > 0 ? dto.frameCount / dto.durationSec : 30),
+    fps: videoFrameRate(video),
     cuts,
   };
 }

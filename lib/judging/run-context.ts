@@ -4,6 +4,7 @@ import { loadHumanJudgements } from "@/lib/runs/load-human-judgements";
 import { loadTruthIndex } from "@/lib/runs/truth-index";
 import type { JudgementRow } from "@/lib/runs/human-judgements";
 import type { RunBenchmark, TruthItem } from "@/lib/runs/types";
+import { videoFrameRate } from "@/lib/video-library/frame-rate";
 import { toVideoDto } from "@/lib/video-library/video-dto";
 import type { VsasTaskView } from "./api-schemas";
 
@@ -56,19 +57,19 @@ export async function loadItemViews(projectId: string, itemIds?: readonly string
       i.id,
       {
         question: i.question,
-        video: i.video && i.video.status === "READY" ? playerVideo(toVideoDto({ ...i.video, addedBy: null })) : null,
+        video: i.video && i.video.status === "READY" ? playerVideo(toVideoDto({ ...i.video, addedBy: null }), videoFrameRate(i.video)) : null,
       },
     ]),
   );
 }
 
-function playerVideo(dto: ReturnType<typeof toVideoDto>): VsasTaskView["video"] {
+function playerVideo(dto: ReturnType<typeof toVideoDto>, fps: number): VsasTaskView["video"] {
   return {
     src: dto.urls.media,
     mimeType: dto.mimeType,
     ptsUrl: dto.urls.pts,
     mediaTimeOffset: dto.mediaTimeOffset,
     frameCount: dto.frameCount,
-    fps: dto.fps ?? (dto.durationSec > 0 ? dto.frameCount / dto.durationSec : 30),
+    fps,
   };
 }

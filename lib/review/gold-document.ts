@@ -3,13 +3,15 @@ import type { AnnotationDocument } from "@/lib/annotation/document";
 import { initialDocument } from "@/lib/annotation/initial-document";
 import { videoTiming } from "@/lib/annotation/video-timeline";
 import { db } from "@/lib/db/prisma";
+import { videoFrameRate } from "@/lib/video-library/frame-rate";
 
 /**
  * The gold truth of an item as an annotation document (what a perfect annotator would submit),
  * for scoring a qualification attempt: the prefill document (`initialDocument` with the item's
  * truth and TRUTH evidence spans, the inverse of lib/annotation/truth-from-document.ts). TOC-Bench
  * and VSTAT verifications start undecided there; an active gold item's truth stands, so its gold
- * decision is `keep`. Also the video's fps and frame count (from its PTS table) for the comparison.
+ * decision is `keep`. Also the video's frame rate (`videoFrameRate`, the one rule) and frame count (from its PTS
+ * table) for the comparison.
  * Server only: never sent to the annotator.
  */
 export type GoldDocument = { itemId: string; externalId: string; gold: AnnotationDocument; fps: number; frameCount: number };
@@ -45,7 +47,7 @@ export async function goldDocuments(itemIds: readonly string[]): Promise<Map<str
     if (!doc) continue;
     const gold = (doc.benchmark === "TOCBENCH" || doc.benchmark === "VSTAT") && doc.decision === null ? { ...doc, decision: "keep" as const } : doc;
     const frameCount = timing ? timing.frameCount : 1;
-    const fps = timing && timing.durationSec > 0 ? timing.frameCount / timing.durationSec : 30;
+    const fps = videoFrameRate(item.video && item.video.status === "READY" ? item.video : null);
     out.set(item.id, { itemId: item.id, externalId: item.externalId, gold: gold as AnnotationDocument, fps, frameCount });
   }
   return out;

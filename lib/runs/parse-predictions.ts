@@ -6,11 +6,11 @@
  * with line numbers and stored on the run.
  */
 import type { ClipParser } from "@/lib/metrics/parse-time";
-import { newParseContext } from "./parse-context";
+import { newParseContext, type ParseContext } from "./parse-context";
 import { parseEcCsv } from "./parse-ecbench";
 import { parseGenericRecords } from "./parse-generic";
 import { parseTocRecords } from "./parse-tocbench";
-import { parseVcbenchRecords } from "./parse-vcbench";
+import { parseVcbenchText } from "./parse-vcbench";
 import { parseVsasRecords } from "./parse-vsas";
 import { parseVstatRecords } from "./parse-vstat";
 import { PredictionFileError, firstObject, isBlankText, readJsonLines, type JsonRecord } from "./text-records";
@@ -138,6 +138,23 @@ function checkJsonDocument(text: string, benchmark: RunBenchmark): void {
   );
 }
 
+/** Reads parsed JSONL records: the generic format, or a benchmark's native one (VCBench: `parseVcbenchText`). */
+function parseJsonRecords(records: readonly JsonRecord[], benchmark: RunBenchmark, generic: boolean, ctx: ParseContext): { raws: Map<string, RawPrediction>; usable: number; meta: Record<string, string> } {
+  if (generic) return { ...parseGenericRecords(records, benchmark, ctx), meta: {} };
+  switch (benchmark) {
+    case "TOCBENCH": {
+      const model = firstObject(records)?.value.model;
+      return { ...parseTocRecords(records, ctx), meta: typeof model === "string" && model ? { model } : {} };
+    }
+    case "VSTAT":
+      return { ...parseVstatRecords(records, ctx), meta: {} };
+    case "VSAS":
+      return { ...parseVsasRecords(records, ctx), meta: {} };
+    default:
+      throw new PredictionFileError(`no native JSONL reader for ${benchmark}`, "wrong_format");
+  }
+}
+
 /**
  * Parses a prediction file's text for the project whose truth is `truth`. Throws
  * PredictionFileError when the whole file is unusable; otherwise returns raw predictions per
@@ -167,9 +184,11 @@ export function parsePredictions(text: string, truth: TruthIndex, options: Parse
     used = "native";
   } else {
     checkJsonDocument(text, benchmark);
-    const read = readJsonLines(text);
+    // Native VCBench files are read line by line by the VCBench reader (byte scanner first), so
+    // only the lines up to the first object are parsed here, to recognise the format.
+    const vcbenchNative = benchmark === "VCBENCH" && format !== "generic";
+    let read = readJsonLines(text, { untilObject: vcbenchNative });
     records = read.nonBlank;
-    ctx.problems.addAll(read.problems);
     if (read.records.length === 0) {
       const p = read.problems[0];
       const csvHint = !looksJson && /,/.test(text.split("\n", 1)[0]) ? " (it looks like a CSV file)" : "";
@@ -195,27 +214,11 @@ export function parsePredictions(text: string, truth: TruthIndex, options: Parse
     }
     checkSignature(read.records, benchmark, generic);
     used = generic ? "generic" : "native";
-    if (generic) ({ raws, usable } = parseGenericRecords(read.records, benchmark, ctx));
+    if (vcbenchNative && !generic) ({ raws, usable } = parseVcbenchText(text, ctx));
     else {
-      switch (benchmark) {
-        case "VCBENCH":
-          ({ raws, usable } = parseVcbenchRecords(read.records, ctx));
-          break;
-        case "TOCBENCH": {
-          ({ raws, usable } = parseTocRecords(read.records, ctx));
-          const model = firstObject(read.records)?.value.model;
-          if (typeof model === "string" && model) meta = { model };
-          break;
-        }
-        case "VSTAT":
-          ({ raws, usable } = parseVstatRecords(read.records, ctx));
-          break;
-        case "VSAS":
-          ({ raws, usable } = parseVsasRecords(read.records, ctx));
-          break;
-        default:
-          throw new PredictionFileError(`no native JSONL reader for ${benchmark}`, "wrong_format");
-      }
+      if (vcbenchNative) read = readJsonLines(text);
+      ctx.problems.addAll(read.problems);
+      ({ raws, usable, meta } = parseJsonRecords(read.records, benchmark, generic, ctx));
     }
   }
   const out: ParsedPredictions = {

@@ -6,15 +6,10 @@
  * column, a string there is extracted and any other value used as the extracted answer. The last
  * record of a qa_id wins. Malformed lines, records without qa_id and unknown qa_ids are problems.
  */
+import { topLevelNumberLiteral } from "@/lib/scoring/json-literal";
 import { idText, itemById, type ParseContext } from "./parse-context";
 import { shortJson, type JsonRecord } from "./text-records";
 import type { TocRaw } from "./types";
-
-/** The literal text of a numeric `extracted_answer` (so that 3 and 3.0 differ, as Python's `str`). */
-function numberLiteral(text: string, field: string): string | undefined {
-  const m = new RegExp(`"${field}"\\s*:\\s*(-?\\d[\\d.eE+-]*)`).exec(text);
-  return m ? m[1] : undefined;
-}
 
 /** Reads native TOC-Bench records into raw predictions keyed by item id. */
 export function parseTocRecords(records: readonly JsonRecord[], ctx: ParseContext): { raws: Map<string, TocRaw>; usable: number } {
@@ -58,7 +53,7 @@ function tocRaw(r: Record<string, unknown>, has: (k: string) => boolean, line: n
     const v = r.extracted_answer;
     const out: TocRaw = { mode: "extracted", value: v ?? null, field: "extracted_answer", line };
     if (typeof v === "number") {
-      const lit = numberLiteral(text, "extracted_answer");
+      const lit = topLevelNumberLiteral(text, "extracted_answer");
       if (lit !== undefined) out.literal = lit;
     }
     return out;

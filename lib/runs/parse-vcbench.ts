@@ -1,161 +1,82 @@
 /**
- * VCBench prediction files (PURE), read with the rules of the command-line scorer
- * (`lib/score-cli/vcbench.ts`): JSONL whose lines may mix
- * - unified records `{id, predictions: [...], query_times?: [...], gts?: [...]}` (the reference
- *   `unify_results.py` output): predictions aligned with the item's query points in stored
- *   order, or matched by `query_times` (±0.051 s) when given;
- * - per-point records `{id, query_time, prediction}` (or `pred`, or `query_index` instead of
- *   `query_time`), the raw model output of the reference `demo_gemini.py`.
- * Problems (never fatal here): unknown ids, invalid records, unknown query times, duplicates
- * (the later record is used), length mismatches, `gts` that differ from the truth (the truth is
- * used). Values are parsed at scoring time (`parseVcbenchPrediction`, lib/metrics).
+ * VCBench prediction files of uploaded runs (PURE): the lines are read by the one VCBench
+ * reader (`lib/scoring/vcbench-reader.ts`, the command-line scorer's too: the same byte scanner,
+ * the same `JSON.parse` fallback, the same rules) against the project's items; each item's
+ * values are kept as given (`VcbenchRaw`, stored per item so a stale run is rescored without the
+ * file) and parsed at scoring time (`parseVcbenchPrediction`, lib/metrics). Ids are looked up
+ * among the project's items (`itemById`: unknown and removed items are problems; a number is
+ * read as its text).
  */
-import { VCBENCH_TIME_TOLERANCE, nearestQueryPoint } from "@/lib/scoring/vcbench";
-import type { JsonRecord } from "./text-records";
-import { shortJson } from "./text-records";
+import { rangeText } from "@/lib/scoring/json-scan";
+import type { PredRecord } from "@/lib/scoring/vcbench-record";
+import { VcbenchPredictionReader, shortValue, type VcbenchPointLayout, type VcbenchPointSink } from "@/lib/scoring/vcbench-reader";
+import { forEachTextLine, malformedLineProblems } from "./text-records";
 import { idText, itemById, type ParseContext } from "./parse-context";
 import type { TruthItem, VcbenchRaw } from "./types";
 
-function nearestPoint(item: TruthItem, t: number): number {
-  return nearestQueryPoint(item.queryPoints.map((q) => q.timeSec), 0, item.queryPoints.length, t);
+/** The query points of `items` laid out flat, item `q` at `offsets[q]`; truth counts NaN where the truth has none. */
+function layoutOf(items: readonly TruthItem[]): VcbenchPointLayout {
+  const offsets = new Int32Array(items.length + 1);
+  for (let q = 0; q < items.length; q++) offsets[q + 1] = offsets[q] + items[q].queryPoints.length;
+  const times = new Float64Array(offsets[items.length]);
+  const counts = new Float64Array(offsets[items.length]).fill(Number.NaN);
+  items.forEach((item, q) => {
+    const answer = Array.isArray(item.answer) ? (item.answer as unknown[]) : [];
+    item.queryPoints.forEach((qp, k) => {
+      times[offsets[q] + k] = qp.timeSec;
+      const c = answer[k];
+      if (typeof c === "number") counts[offsets[q] + k] = c;
+    });
+  });
+  return { size: items.length, offsets, times, counts };
 }
 
-function finiteList(v: unknown): number[] | null {
-  if (!Array.isArray(v)) return null;
-  for (const x of v) if (typeof x !== "number" || !Number.isFinite(x)) return null;
-  return v as number[];
-}
-
-type Entry = { raw: VcbenchRaw; unifiedLine: number };
-
-/** Reads native VCBench records into raw predictions keyed by item id. */
-export function parseVcbenchRecords(records: readonly JsonRecord[], ctx: ParseContext): { raws: Map<string, VcbenchRaw>; usable: number } {
-  const entries = new Map<string, Entry>();
-  const p = ctx.problems;
-  const answerColumn = ctx.answerColumn;
-  let usable = 0;
-  for (const { line, value } of records) {
-    if (!value || typeof value !== "object" || Array.isArray(value)) {
-      p.add({ code: "invalid_record", line, message: `line ${line}: expected a JSON object` });
-      continue;
-    }
-    const o = value as Record<string, unknown>;
-    const has = (k: string) => Object.prototype.hasOwnProperty.call(o, k);
-    const id = idText(o.id);
-    if (id === null) {
-      p.add({ code: "missing_id", line, field: "id", message: `line ${line}: field "id" must be a non-empty string (got ${shortJson(o.id)})` });
-      continue;
-    }
-    const item = itemById(ctx, id, line, "id");
-    if (!item) continue;
-    usable += 1;
-    const m = item.queryPoints.length;
-    let list: unknown = undefined;
-    let listField = "predictions";
-    let single: { present: boolean; value: unknown; field: string } = { present: false, value: null, field: "prediction" };
-    if (answerColumn) {
-      if (has(answerColumn)) {
-        if (Array.isArray(o[answerColumn])) {
-          list = o[answerColumn];
-          listField = answerColumn;
-        } else single = { present: true, value: o[answerColumn], field: answerColumn };
-      }
-    } else {
-      if (has("predictions")) list = o.predictions;
-      if (has("prediction")) single = { present: true, value: o.prediction, field: "prediction" };
-      else if (has("pred")) single = { present: true, value: o.pred, field: "pred" };
-    }
-
-    let entry = entries.get(item.itemId);
-    if (list !== undefined) {
-      if (!Array.isArray(list)) {
-        p.add({ code: "invalid_record", line, id, field: listField, message: `line ${line}: field "${listField}" must be a list (one prediction per query point)` });
-        continue;
-      }
-      if (entry && entry.unifiedLine > 0) {
-        p.add({ code: "duplicate_id", line, id, field: "id", message: `line ${line}: question "${id}" already predicted on line ${entry.unifiedLine}; this later record is used` });
-      } else if (entry) {
-        p.add({ code: "duplicate_id", line, id, field: "id", message: `line ${line}: question "${id}" already has per-point predictions; this later record is used` });
-      }
-      entry = { raw: { points: new Array(m).fill(null), line }, unifiedLine: line };
-      entries.set(item.itemId, entry);
-      const qt = has("query_times") ? finiteList(o.query_times) : null;
-      const qtOk = qt !== null && qt.length === list.length;
-      if (has("query_times") && !qtOk) {
-        p.add({ code: "invalid_record", line, id, field: "query_times", message: `line ${line}: "query_times" must be a list of numbers as long as the predictions; aligned by position instead` });
-      }
-      const assigned: number[] = [];
-      if (qtOk) {
-        list.forEach((v, k) => {
-          const t = qt![k];
-          let j = k < m && Math.abs(item.queryPoints[k].timeSec - t) <= VCBENCH_TIME_TOLERANCE ? k : nearestPoint(item, t);
-          if (j < 0) {
-            p.add({ code: "unknown_query_time", line, id, field: `query_times[${k}]`, message: `line ${line}: query time ${t} of "${id}" matches no query point of the item (±${VCBENCH_TIME_TOLERANCE} s); ignored` });
-            assigned.push(-1);
-            return;
-          }
-          if (assigned.includes(j)) {
-            p.add({ code: "duplicate_point", line, id, field: `query_times[${k}]`, message: `line ${line}: query time ${t} of "${id}" is given twice; the later value is used` });
-            j = nearestPoint(item, t);
-          }
-          assigned.push(j);
-          entry!.raw.points[j] = { v, unified: true, line };
-        });
-      } else {
-        if (list.length !== m) {
-          p.add({ code: "length_mismatch", line, id, field: listField, message: `line ${line}: ${list.length} predictions for the ${m} query points of "${id}"; aligned by position${list.length < m ? ", the rest are missing" : ", extra ones ignored"}` });
-        }
-        for (let k = 0; k < Math.min(m, list.length); k++) {
-          assigned.push(k);
-          entry.raw.points[k] = { v: list[k], unified: true, line };
-        }
-      }
-      const gts = Array.isArray(o.gts) ? (o.gts as unknown[]) : null;
-      const truthCounts = Array.isArray(item.answer) ? (item.answer as unknown[]) : [];
-      if (gts && gts.length === list.length) {
-        let differ = 0;
-        for (let k = 0; k < assigned.length && k < gts.length; k++) if (assigned[k] >= 0 && gts[k] !== truthCounts[assigned[k]]) differ += 1;
-        if (differ > 0) p.add({ code: "gts_mismatch", line, id, field: "gts", message: `line ${line}: ${differ} of the "gts" of "${id}" differ from the project's truth; the truth is used` });
-      }
-      continue;
-    }
-
-    // Per-point record.
-    let j = -1;
-    if (has("query_time")) {
-      const t = o.query_time;
-      if (typeof t !== "number" || !Number.isFinite(t)) {
-        p.add({ code: "invalid_record", line, id, field: "query_time", message: `line ${line}: "query_time" must be a number (got ${shortJson(t)})` });
-        continue;
-      }
-      j = nearestPoint(item, t);
-      if (j < 0) {
-        p.add({ code: "unknown_query_time", line, id, field: "query_time", message: `line ${line}: query time ${t} of "${id}" matches no query point of the item (±${VCBENCH_TIME_TOLERANCE} s)` });
-        continue;
-      }
-    } else if (has("query_index")) {
-      const ix = o.query_index;
-      if (typeof ix !== "number" || !Number.isInteger(ix) || ix < 0 || ix >= m) {
-        p.add({ code: "invalid_record", line, id, field: "query_index", message: `line ${line}: "query_index" must be an integer from 0 to ${m - 1} (got ${shortJson(ix)})` });
-        continue;
-      }
-      j = ix;
-    } else {
-      p.add({ code: "invalid_record", line, id, message: `line ${line}: record has neither "predictions" (unified format) nor "query_time"/"query_index" (per-point format)` });
-      continue;
-    }
-    if (!entry) {
-      entry = { raw: { points: new Array(m).fill(null), line }, unifiedLine: 0 };
-      entries.set(item.itemId, entry);
-    }
-    const prev = entry.raw.points[j];
-    if (prev) {
-      p.add({ code: "duplicate_point", line, id, field: "query_time", message: `line ${line}: query point ${item.queryPoints[j].timeSec} s of "${id}" already predicted on line ${prev.line}; this later record is used` });
-    }
-    // Reference: r.get('prediction', r.get('pred')).
-    entry.raw.points[j] = { v: single.present ? single.value : null, unified: false, line };
+/** Collects values per point as given, with the line and whether they came from a unified list. */
+class RawPoints implements VcbenchPointSink {
+  readonly points: Array<VcbenchRaw["points"][number]>;
+  constructor(n: number) {
+    this.points = new Array(n).fill(null);
   }
+  set(j: number, v: unknown, unified: boolean, line: number): void {
+    this.points[j] = { v, unified, line };
+  }
+  clear(from: number, to: number): void {
+    this.points.fill(null, from, to);
+  }
+}
+
+/** Reads the native VCBench lines of `text` into raw predictions keyed by item id. */
+export function parseVcbenchText(text: string, ctx: ParseContext): { raws: Map<string, VcbenchRaw>; usable: number } {
+  const items = ctx.truth.items;
+  const layout = layoutOf(items);
+  const indexOf = new Map<string, number>(items.map((item, q) => [item.itemId, q]));
+  const sink = new RawPoints(layout.offsets[layout.size]);
+  const p = ctx.problems;
+  const malformed = malformedLineProblems(text);
+  const reader = new VcbenchPredictionReader(layout, sink, p, {
+    answerColumn: ctx.answerColumn,
+    wording: "project",
+    // A line of Unicode whitespace only is blank here, as in every other JSONL reader of uploads.
+    malformed: (line, err, lineText) => (lineText.trim() === "" ? null : malformed(line, err)),
+    questionOf(r: PredRecord, line: number) {
+      const value = r.idFast ? rangeText(r.bytes, r.idStart, r.idEnd) : r.id;
+      const id = idText(value);
+      if (id === null) {
+        p.add({ code: "missing_id", line, field: "id", message: `line ${line}: field "id" must be a non-empty string (got ${shortValue(value)})` });
+        return -1;
+      }
+      r.idText = id;
+      const item = itemById(ctx, id, line, "id");
+      return item ? (indexOf.get(item.itemId) ?? -1) : -1;
+    },
+  });
+  forEachTextLine(text, (b, s, e, line) => reader.readLine(b, s, e, line));
   const raws = new Map<string, VcbenchRaw>();
-  for (const [itemId, e] of entries) raws.set(itemId, e.raw);
-  return { raws, usable };
+  items.forEach((item, q) => {
+    if (!reader.hasPred[q]) return;
+    const from = layout.offsets[q];
+    const to = layout.offsets[q + 1];
+    raws.set(item.itemId, { points: sink.points.slice(from, to), line: reader.startLine[q] });
+  });
+  return { raws, usable: reader.usable };
 }

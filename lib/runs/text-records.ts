@@ -28,35 +28,81 @@ export function isBlankText(text: string): boolean {
 }
 
 /**
- * Parses every non-blank line as JSON. A line that is not valid JSON becomes a `malformed_json`
- * problem naming the line and the parser's reason; the last line of a file that stops in the
- * middle of a value is called out as a truncated file.
+ * The problem for line `line` of `text` that `JSON.parse` refused (`err`): `malformed_json`
+ * naming the line and the parser's reason; the last non-blank line of a file that stops in the
+ * middle of a value (no final newline) is called out as a truncated file. Returns a function
+ * that builds it (the text is scanned once, at the first malformed line).
  */
-export function readJsonLines(text: string): { records: JsonRecord[]; problems: Problem[]; nonBlank: number } {
+export function malformedLineProblems(text: string): (line: number, err: unknown) => Problem {
+  let lastNonBlank = -1;
+  return (line, err) => {
+    if (lastNonBlank < 0) {
+      lastNonBlank = 0;
+      for (const l of splitLines(text)) if (l.text.trim() !== "") lastNonBlank = l.line;
+    }
+    const reason = err instanceof Error ? err.message : String(err);
+    const truncated = line === lastNonBlank && !/\n\s*$/.test(text) && /end of JSON input|Unterminated|Expected/i.test(reason);
+    return {
+      code: "malformed_json",
+      line,
+      message: truncated ? `line ${line}: the line stops in the middle of a JSON value (file truncated?) (${reason})` : `line ${line}: not valid JSON (${reason})`,
+    };
+  };
+}
+
+/**
+ * Parses the non-blank lines as JSON (all of them, or with `untilObject` only up to the first
+ * that is a JSON object). A line that is not valid JSON becomes a problem
+ * ({@link malformedLineProblems}). `nonBlank` counts every non-blank line of the text.
+ */
+export function readJsonLines(text: string, options: { untilObject?: boolean } = {}): { records: JsonRecord[]; problems: Problem[]; nonBlank: number } {
   const lines = splitLines(text);
   const records: JsonRecord[] = [];
   const problems: Problem[] = [];
-  let lastNonBlank = 0;
-  for (const l of lines) if (l.text.trim() !== "") lastNonBlank = l.line;
+  const malformed = malformedLineProblems(text);
   let nonBlank = 0;
+  let parsing = true;
   for (const { line, text: t } of lines) {
     if (t.trim() === "") continue;
     nonBlank += 1;
+    if (!parsing) continue;
     try {
-      records.push({ line, value: JSON.parse(t), text: t });
+      const value: unknown = JSON.parse(t);
+      records.push({ line, value, text: t });
+      if (options.untilObject && value && typeof value === "object" && !Array.isArray(value)) parsing = false;
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      const truncated = line === lastNonBlank && !/\n\s*$/.test(text) && /end of JSON input|Unterminated|Expected/i.test(reason);
-      problems.push({
-        code: "malformed_json",
-        line,
-        message: truncated
-          ? `line ${line}: the line stops in the middle of a JSON value (file truncated?) (${reason})`
-          : `line ${line}: not valid JSON (${reason})`,
-      });
+      problems.push(malformed(line, err));
     }
   }
   return { records, problems, nonBlank };
+}
+
+/**
+ * Calls `onLine(bytes, start, end, line)` with the UTF-8 bytes of every non-blank line of
+ * `text`, numbered as {@link readJsonLines} numbers them (split on "\n", a trailing "\r" and a
+ * leading byte-order mark dropped): for readers that scan bytes (`lib/scoring/vcbench-reader.ts`).
+ * A line of other Unicode whitespace only is handed over too; `isBlankLineText` tells.
+ */
+export function forEachTextLine(text: string, onLine: (bytes: Uint8Array, start: number, end: number, line: number) => void): void {
+  const bytes = new TextEncoder().encode(text.startsWith("\uFEFF") ? text.slice(1) : text);
+  let start = 0;
+  let line = 0;
+  while (start < bytes.length) {
+    let nl = bytes.indexOf(10, start);
+    if (nl < 0) nl = bytes.length;
+    line += 1;
+    const end = nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
+    if (!isJsonWhitespace(bytes, start, end)) onLine(bytes, start, end, line);
+    start = nl + 1;
+  }
+}
+
+function isJsonWhitespace(b: Uint8Array, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const c = b[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return false;
+  }
+  return true;
 }
 
 /** The first record that is a JSON object, if any. */

@@ -3,7 +3,7 @@ import { basename, extname } from "node:path";
 import { TOC_FORMATS, extractTocAnswer } from "@/lib/metrics/parse-answer";
 import { TOC_RANDOM_CHANCE, scoreTocbench, type TocItem, type TocPrediction } from "@/lib/metrics/tocbench";
 import { parseTocBenchFile } from "@/lib/metrics/tocbench-schema";
-import { encodeKeys, rangeText, scanObjectFields } from "./json-scan";
+import { topLevelNumberLiteral } from "@/lib/scoring/json-literal";
 import { FileReadError, decodeLine, forEachLineBytes, isBlankLine, malformedJsonProblem, readTextFile } from "@/lib/scoring/read-lines";
 import { ProblemLog } from "@/lib/scoring/problem-log";
 import type { ScoreCliOptions, ScoreCliOutput } from "./types";
@@ -24,8 +24,6 @@ import type { ScoreCliOptions, ScoreCliOutput } from "./types";
  * qa_id, unknown and duplicate qa_ids are reported as problems with line numbers.
  * `variant` has no effect: the paper and the code agree on every reported number.
  */
-
-const ANSWER_KEY = encodeKeys(["extracted_answer"]);
 
 type PredRecord = { line: number; record: Record<string, unknown>; extractedLiteral?: string };
 
@@ -58,12 +56,12 @@ function readTruth(path: string): { items: TocItem[]; problems: ProblemLog } {
 
 function readPreds(path: string, problems: ProblemLog): Map<string, PredRecord> {
   const preds = new Map<string, PredRecord>();
-  const range = new Int32Array(2);
   forEachLineBytes(path, (b, s, e, line) => {
     if (isBlankLine(b, s, e)) return;
+    const text = decodeLine(b, s, e);
     let rec: unknown;
     try {
-      rec = JSON.parse(decodeLine(b, s, e));
+      rec = JSON.parse(text);
     } catch (err) {
       problems.add(malformedJsonProblem(line, err));
       return;
@@ -79,9 +77,7 @@ function readPreds(path: string, problems: ProblemLog): Map<string, PredRecord> 
       return;
     }
     let extractedLiteral: string | undefined;
-    if (typeof r.extracted_answer === "number" && scanObjectFields(b, s, e, ANSWER_KEY, range) && range[0] >= 0) {
-      extractedLiteral = rangeText(b, range[0], range[1]);
-    }
+    if (typeof r.extracted_answer === "number") extractedLiteral = topLevelNumberLiteral(text, "extracted_answer");
     const prev = preds.get(qa);
     if (prev) problems.add({ code: "duplicate_id", line, id: qa, field: "qa_id", message: `line ${line}: qa_id "${qa}" already predicted on line ${prev.line}; this later record is used (as the reference does)` });
     preds.set(qa, { line, record: r, extractedLiteral });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import type { VcbenchQuestionScore } from "@/lib/metrics/vcbench";
-import { ByteIdTable } from "./id-table";
+import { ByteIdTable } from "@/lib/scoring/id-table";
 import { VcbenchResultWriter } from "./vcbench-result-writer";
 
 const dir = mkdtempSync(join(tmpdir(), "playhead-result-writer-"));

@@ -1,7 +1,7 @@
 import "server-only";
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { VcbenchQuestionScore } from "@/lib/metrics/vcbench";
-import type { ByteIdTable } from "./id-table";
+import type { ByteIdTable } from "@/lib/scoring/id-table";
 import { FileReadError } from "@/lib/scoring/read-lines";
 
 const encoder = new TextEncoder();

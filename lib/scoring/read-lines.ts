@@ -2,6 +2,7 @@ import "server-only";
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Problem } from "@/lib/metrics/problems";
+import { decodeLine } from "./decode-line";
 
 /**
  * Line-by-line readers for JSONL files with 1-based line numbers. They stream the file in
@@ -204,13 +205,7 @@ export function readTextFile(path: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-// ignoreBOM: U+FEFF inside a line stays (only a file-initial BOM is dropped above).
-const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
-
-/** The UTF-8 text of `bytes[start, end)`. */
-export function decodeLine(bytes: Uint8Array, start: number, end: number): string {
-  return utf8.decode(bytes.subarray(start, end));
-}
+export { decodeLine };
 
 /** True when `bytes[start, end)` holds only JSON whitespace. */
 export function isBlankLine(bytes: Uint8Array, start: number, end: number): boolean {

@@ -3,7 +3,8 @@
  * with client components). Storage names (storageKey, file names) stay on the server; files are
  * reached through the URLs given here.
  */
-import { readProbeSummary, rateValue, type ProbeSummary } from "./probe-summary";
+import { measuredFrameRate } from "./frame-rate";
+import { readProbeSummary, type ProbeSummary } from "./probe-summary";
 
 export type VideoDto = {
   id: string;
@@ -24,7 +25,7 @@ export type VideoDto = {
   durationSec: number;
   avgFrameRate: string;
   nominalFrameRate: string;
-  /** avgFrameRate as a number (null when unknown). */
+  /** The measured frame rate (lib/video-library/frame-rate.ts: average, nominal, frames / duration; null when none). */
   fps: number | null;
   frameCount: number;
   firstPtsSec: number;
@@ -88,7 +89,7 @@ export function toVideoDto(v: VideoDtoSource, opts: { includeOriginalUrl?: boole
     durationSec: v.durationSec,
     avgFrameRate: v.avgFrameRate,
     nominalFrameRate: v.nominalFrameRate,
-    fps: rateValue(v.avgFrameRate),
+    fps: measuredFrameRate(v),
     frameCount: v.frameCount,
     firstPtsSec: v.firstPtsSec,
     timeBase: v.timeBase,

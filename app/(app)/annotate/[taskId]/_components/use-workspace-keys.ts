@@ -10,7 +10,7 @@ import type { PlayerStore } from "@/lib/player/player-store";
 import { comboOf, handleShortcutKey, workspaceShortcuts, type KeyLike, type WorkspaceControls } from "@/lib/player/shortcuts";
 import { activatesOnSpace, claimedByWidget } from "@/components/annotation-workspace/key-scope";
 import { randomId } from "@/components/annotation-workspace/browser-autosave";
-import type { WorkspaceRuntime } from "./workspace-view";
+import type { WorkspaceRuntime } from "./workspace-types";
 
 export const PLAYBACK_RATES = [0.25, 0.5, 1, 1.5, 2] as const;
 

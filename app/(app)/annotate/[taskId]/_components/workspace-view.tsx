@@ -6,13 +6,12 @@ import type { FrameController } from "@/components/video-player/frame-controller
 import type { WorkspacePlayer } from "@/components/annotation-workspace/panel-props";
 import { readResumeState, writeResumeState } from "@/components/annotation-workspace/resume-state";
 import { startActivityReporter } from "@/components/annotation-workspace/activity-reporter";
-import type { TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
 import type { SubmitProblem, WorkspacePayload } from "@/lib/annotation/api-schemas";
 import { submitProblems } from "@/lib/annotation/submit-rules";
 import { frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
 import { createPlayerStore } from "@/lib/player/player-store";
 import type { PtsTable } from "@/lib/video/pts-table";
-import type { WorkspaceSession } from "./workspace";
+import type { WorkspaceRuntime, WorkspaceSession } from "./workspace-types";
 import { WorkspaceHeader } from "./workspace-header";
 import { EditTimeline } from "./edit-timeline";
 import { SaveStatus } from "./save-status";
@@ -25,13 +24,6 @@ import { HistoryPanel } from "./history-panel";
 import { useWorkspaceKeys } from "./use-workspace-keys";
 import { useSceneCuts } from "./use-scene-cuts";
 import { ReopenButton } from "./reopen-button";
-
-/** Everything the keys and the timeline act on, kept in refs (never React state: no re-render per frame). */
-export type WorkspaceRuntime = {
-  controller: FrameController | null;
-  timing: VideoTiming | null;
-  timeline: TimelineCanvas | null;
-};
 
 export function WorkspaceView({ payload, session, canReopen }: { payload: WorkspacePayload; session: WorkspaceSession; canReopen: boolean }) {
   const { store, autosave } = session;

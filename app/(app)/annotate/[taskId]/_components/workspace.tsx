@@ -2,12 +2,11 @@
 
 import { useEffect, useState } from "react";
 import type { WorkspacePayload } from "@/lib/annotation/api-schemas";
-import type { AutosaveClient } from "@/lib/annotation/autosave-client";
-import { createWorkspaceStore, type WorkspaceStore } from "@/lib/annotation/workspace-store";
+import { createWorkspaceStore } from "@/lib/annotation/workspace-store";
 import { createBrowserAutosave } from "@/components/annotation-workspace/browser-autosave";
 import { WorkspaceView } from "./workspace-view";
+import type { WorkspaceSession } from "./workspace-types";
 
-export type WorkspaceSession = { store: WorkspaceStore; autosave: AutosaveClient | null };
 
 /**
  * Client root of the workspace: creates the document store and the autosave client once per
