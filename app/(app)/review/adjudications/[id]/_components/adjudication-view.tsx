@@ -9,7 +9,7 @@ import { DifferenceList } from "@/components/adjudication/difference-list";
 import { ExpertEditor } from "@/components/adjudication/expert-editor";
 import type { FrameController } from "@/components/video-player/frame-controller";
 import { PageVideoPlayer } from "@/components/video-player/page-video-player";
-import { frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
+import { frameAfterSeconds, frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
 import { createPlayerStore } from "@/lib/player/player-store";
 import type { AdjudicationControls } from "@/lib/player/shortcuts";
 import { differenceMembers, nextUnresolved, pickStateOf, stepDifference, takeRefusal } from "@/lib/review/adjudication-picks";
@@ -105,6 +105,11 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
   const controls: AdjudicationControls = {
     stepFrames: (delta) => controller.current?.stepFrames(delta),
     togglePlay: () => controller.current?.togglePlay(),
+    seekSeconds: (delta) => {
+      const s = player.getState();
+      const f = s.pendingFrame ?? s.frameIndex;
+      if (timing && f !== null) seekToFrame(frameAfterSeconds(timing, f, delta));
+    },
     stepDifference: (dir) => go(stepDifference(differences.length, d.current, dir)),
     nextOpen: () => go(nextUnresolved(differences, d.picks, d.current + 1)),
     take: (j) => take(d.current, j),
