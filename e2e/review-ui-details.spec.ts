@@ -47,6 +47,11 @@ async function o2Adjudication(page: Page): Promise<{ projectId: string; adjudica
   return { projectId, ...(JSON.parse(r.stdout) as { adjudicationId: string; annotationIds: string[] }) };
 }
 
+async function pts(page: Page): Promise<number> {
+  await expect(page.getByTestId("player-status")).toHaveText("paused");
+  return Number(await page.getByTestId("pts").textContent());
+}
+
 async function frame(page: Page): Promise<number> {
   await expect(page.getByTestId("player-status")).toHaveText("paused");
   return Number(await page.getByTestId("frame-index").textContent());
@@ -85,10 +90,13 @@ test("Shift+→ / ← moves one second in the adjudication view, as in the works
   await expect(page.getByTestId("adjudication-view")).toBeVisible();
   await expect(page.getByTestId("player-status")).toHaveText(/paused/, { timeout: 20_000 });
   const start = await frame(page);
-  const forward = start + 30 < 240 ? 1 : -1;
-  await page.keyboard.press(forward > 0 ? "Shift+ArrowRight" : "Shift+ArrowLeft");
-  // The demo double review's items are 30 fps cfr / offset / VFR demo videos: 1 s ≈ 30 frames (not 10).
-  await expect.poll(async () => Math.abs((await frame(page)) - start)).toBeGreaterThanOrEqual(24);
+  const startPts = await pts(page);
+  const count = Number((await page.getByTestId("video-player").textContent())?.match(/\/ (\d+)/)?.[1] ?? 0);
+  await page.keyboard.press(start < count / 2 ? "Shift+ArrowRight" : "Shift+ArrowLeft");
+  // One second of the video's own time (the demo items include the VFR video: not a fixed number of frames; it was 10 frames).
+  await expect.poll(async () => (await frame(page)) !== start).toBe(true);
+  expect(Math.abs((await pts(page)) - startPts)).toBeGreaterThan(0.9);
+  expect(Math.abs((await pts(page)) - startPts)).toBeLessThan(1.15);
   await page.keyboard.press("Shift+?");
   const help = page.getByTestId("shortcut-help");
   await expect(help.locator("tr", { hasText: "Shift + →" })).toContainText("1 second forward");

@@ -184,8 +184,8 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): P
       tickLabels.push({ x, text: formatClock(t, step < 1) });
     }
   }
-  // Labels stay whole inside the track area (1 px from the right edge).
-  const placed = placeTickLabels(tickLabels, LABEL_W, width - 1, (s) => ctx.measureText(s).width);
+  // Labels stay whole inside the track area, a few px clear of its edges (glyphs reach a little past their advance width).
+  const placed = placeTickLabels(tickLabels, LABEL_W + 2, width - 4, (s) => ctx.measureText(s).width);
   for (const l of placed) ctx.fillText(l.text, l.x, 7);
   ctx.textAlign = "start";
   if (args.cuts?.length) paintCuts(ctx, args.cuts, view, X, width);
