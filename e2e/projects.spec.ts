@@ -78,7 +78,7 @@ test.describe("projects and items", () => {
     await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Settings" }).click();
     for (const [who, role] of [["reviewer@playhead.local", "Reviewer"], ["annotator@playhead.local", "Annotator"]] as const) {
       const add = page.getByLabel("Add a member");
-      const option = add.locator("option", { hasText: who });
+      const option = add.locator("option", { hasText: `<${who}>` });
       await add.selectOption((await option.getAttribute("value"))!);
       await expect(page.getByLabel("Role", { exact: true })).toHaveValue(role.toUpperCase());
       await page.getByRole("button", { name: "Add", exact: true }).click();

@@ -114,7 +114,7 @@ test("a reviewer adjudicates a disputed item with the keys, reloads, resolves, a
   await page.keyboard.press("Control+Enter");
   await expect(view).toHaveAttribute("data-status", "RESOLVED", { timeout: 15_000 });
   await expect(page.getByTestId("resolution-summary")).toContainText("Resolved by");
-  await expect(page.getByTestId("resolution-decisions")).toContainText("moments:1.b1: take B");
+  await expect(page.getByTestId("resolution-decisions")).toContainText("Moment at frame 120 (B only): take B");
   await expect(page.getByTestId("resolve-panel")).toHaveCount(0);
 
   // The item's truth: marks 10, 40 and 120 → answers at the query points (frames 60, 130) 2 and 3.

@@ -63,7 +63,7 @@ test.describe("playback and seeking", () => {
         await expect
           .poll(async () => (await displayedFrameIndex(page, VIDEO)) ?? -1, { message: "decoded frame advances during playback" })
           .toBeGreaterThan(previous + 5);
-        await page.getByRole("button", { name: "Play or pause" }).click();
+        await page.getByRole("button", { name: "Play / pause" }).click();
         await expect(page.getByTestId("player-status")).not.toHaveText("playing");
         const shown = await pausedFrame(page);
         expect(shown).toBeGreaterThan(previous);

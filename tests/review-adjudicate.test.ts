@@ -225,6 +225,10 @@ describe("payload, draft, resolve", () => {
     expect(r.status).toBe(422);
     expect(r.json.error.code).toBe("pick_problems");
     expect(r.json.error.details.problems.map((p: { differenceId?: string }) => p.differenceId)).toContain("moments:1.b1");
+    // The message names the difference as the adjudication list does (issue 19.9), never by its id.
+    const open = r.json.error.details.problems.find((p: { differenceId?: string }) => p.differenceId === "moments:1.b1") as { message: string };
+    expect(open.message).toMatch(/^Moment at frame \d+ \(B only\) is not resolved: pick a version or edit it/);
+    expect(open.message.split(" (")[0]).not.toContain("moments:");
     const unknown = await resolve(adjId, rev1, { baseVersion: version, picks: [{ differenceId: "moments:9.zz", take: 0 }], note: "" });
     expect(unknown.json.error.details.problems[0].differenceId).toBe("moments:9.zz");
     expect((await db.adjudication.findUniqueOrThrow({ where: { id: adjId } })).status).toBe("DISPUTED");

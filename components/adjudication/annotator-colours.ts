@@ -1,5 +1,9 @@
-/** One colour per annotator A … E on the adjudication timelines, and the resolved result's (PURE). */
-export const ANNOTATOR_COLOURS = ["#2563eb", "#ea580c", "#16a34a", "#9333ea", "#db2777"] as const;
+/**
+ * One colour per annotator A … E on the adjudication timelines, and the resolved result's (PURE).
+ * They are also the colours of the annotators' names and Take buttons (text on white): each has a
+ * contrast of at least 4.5:1 on white and on slate-50 (WCAG AA for normal text).
+ */
+export const ANNOTATOR_COLOURS = ["#2563eb", "#c2410c", "#15803d", "#9333ea", "#be185d"] as const;
 export const RESULT_COLOUR = "#0f172a";
 
 export function annotatorColour(j: number): string {

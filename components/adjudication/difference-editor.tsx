@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { initialEditForm, labelIsText, parseEditForm, type EditContext, type EditForm } from "@/lib/review/difference-edit";
+import { differenceLabel } from "@/lib/review/difference-label";
 import type { Difference } from "@/lib/review/differences";
 
 type Props = {
@@ -65,7 +66,7 @@ export function DifferenceEditor({ difference, currentEdit, from, context, curre
       }}
     >
       <label className="flex flex-col gap-1">
-        <span className="font-medium">Edit {difference.id}</span>
+        <span className="font-medium" data-testid="difference-editor-title">Edit {differenceLabel(difference)}</span>
         <span className="text-xs text-slate-600">{HINTS[difference.type]}</span>
         {multiline ? (
           <textarea ref={inputRef} className="rounded border px-2 py-1 font-mono" rows={3} value={form.text} onChange={(e) => setForm({ ...form, text: e.target.value })} aria-invalid={!!error} />

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { pickStateOf } from "@/lib/review/adjudication-picks";
+import { differenceLabel } from "@/lib/review/difference-label";
 import type { Difference, DifferenceType } from "@/lib/review/differences";
 import type { Pick } from "@/lib/review/resolve-facets";
 import { annotatorColour } from "./annotator-colours";
@@ -70,7 +71,9 @@ export function DifferenceList({ differences, picks, current, letters, readOnly,
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone={TYPE_TONES[d.type]}>{d.type}</Badge>
                 {d.blocking && <Badge tone="red">blocking</Badge>}
-                {d.frame !== null && <span className="font-mono text-xs text-slate-500">frame {d.frame}</span>}
+                <span className="text-xs font-medium text-slate-700" data-testid="difference-label">
+                  {differenceLabel(d)}
+                </span>
                 <span className={`ml-auto text-xs ${state.kind === "open" ? "font-semibold text-red-700" : "text-slate-600"}`} data-testid="pick-state">
                   {state.label}
                 </span>

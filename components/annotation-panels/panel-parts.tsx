@@ -25,13 +25,14 @@ export function FieldProblems({ problems, field, exact = false, className }: { p
   const list = problemsAt(problems, field, exact);
   if (list.length === 0) return null;
   return (
-    <ul className={cn("space-y-0.5 text-xs text-red-700", className)} data-problems-for={field}>
-      {list.map((p, i) => (
-        <li key={`${p.field}-${i}`} role="alert">
-          {p.message}
-        </li>
-      ))}
-    </ul>
+    // The live region wraps the list: a list's children must stay list items.
+    <div role="alert">
+      <ul className={cn("space-y-0.5 text-xs text-red-700", className)} data-problems-for={field}>
+        {list.map((p, i) => (
+          <li key={`${p.field}-${i}`}>{p.message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -39,7 +40,8 @@ export function PanelSection({ title, actions, children, testId }: { title: Reac
   return (
     <section className="space-y-2 rounded-md border border-slate-200 bg-white p-3" data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-slate-800">{title}</h3>
+        {/* h2: the workspace's page heading (h1) is the item; a panel's sections come right below it. */}
+        <h2 className="text-sm font-semibold text-slate-800">{title}</h2>
         {actions && <div className="flex flex-wrap gap-1.5">{actions}</div>}
       </div>
       {children}
@@ -61,7 +63,8 @@ export function TimeButton({ at, player, label }: { at: FrameTime; player: Works
       className="rounded px-1 font-mono text-xs text-blue-700 tabular-nums hover:bg-blue-50 disabled:text-slate-500"
       disabled={!player}
       title={`Go to frame ${at.frame}`}
-      aria-label={`${label ? `${label}: ` : ""}go to ${formatTime(at)} (frame ${at.frame})`}
+      // The name holds the visible text ("0:04.000 f120") so voice control reaches the button by what it shows.
+      aria-label={`${label ? `${label}: ` : ""}go to ${formatTime(at)} f${at.frame} (frame ${at.frame})`}
       data-frame={at.frame}
       onClick={() => player?.seekToFrame(at.frame)}
     >

@@ -5,6 +5,7 @@ import type { PanelProps } from "@/components/annotation-workspace/panel-props";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { VcbenchDocument } from "@/lib/annotation/document";
+import { newId } from "@/lib/annotation/new-id";
 import { addIdentity, duplicateIdentityKeys, identityKeyProblem, patchIdentity, removeById } from "@/lib/annotation/vcbench-edits";
 import { DraftInput } from "./draft-text";
 import { currentTime, FieldProblems, PanelSection, TimeButton, LONG_LIST_ROW } from "./panel-parts";
@@ -24,7 +25,11 @@ export function VcbenchIdentities(props: PanelProps<VcbenchDocument>) {
             disabled={!player}
             onClick={() => {
               const t = currentTime(player);
-              if (t) edit(`new individual at frame ${t.frame}`, (d) => addIdentity(d, t));
+              if (!t) return;
+              // Selected at once, as the M key does: the nudge keys and the timeline act on the new one.
+              const id = newId("id", doc.identities);
+              edit(`new individual at frame ${t.frame}`, (d) => addIdentity(d, t, id));
+              select(id);
             }}
           >
             New individual first seen here

@@ -5,6 +5,7 @@ import type { PanelProps } from "@/components/annotation-workspace/panel-props";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { VcbenchDocument } from "@/lib/annotation/document";
+import { newId } from "@/lib/annotation/new-id";
 import { addMoment, outOfOrder, patchMoment, removeById } from "@/lib/annotation/vcbench-edits";
 import { DraftInput } from "./draft-text";
 import { currentTime, FieldProblems, PanelSection, TimeButton, LONG_LIST_ROW } from "./panel-parts";
@@ -16,7 +17,10 @@ export function VcbenchMoments(props: PanelProps<VcbenchDocument>) {
   const add = () => {
     const at = currentTime(player);
     if (!at) return;
-    edit(`add ${noun} at frame ${at.frame}`, (d) => addMoment(d, at));
+    // Selected at once, as the M key does.
+    const id = newId("m", doc.moments);
+    edit(`add ${noun} at frame ${at.frame}`, (d) => addMoment(d, at, id));
+    select(id);
   };
   return (
     <PanelSection

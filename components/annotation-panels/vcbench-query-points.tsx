@@ -83,7 +83,9 @@ export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument>) {
             <th className="w-6 font-normal">#</th>
             <th className="font-normal">Time</th>
             <th className="font-normal">{snap ? "Count" : "Answer"}</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

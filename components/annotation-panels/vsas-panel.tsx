@@ -204,7 +204,7 @@ const CaptionRow = memo(function CaptionRow({ caption: c, index, originalText, e
       data-testid="caption-row"
       className={cn("group flex gap-2 px-2 py-1 text-sm data-[current]:bg-yellow-50 data-[current]:ring-1 data-[current]:ring-yellow-300", LONG_LIST_ROW)}
     >
-      <button type="button" tabIndex={-1} className="w-12 shrink-0 text-left font-mono text-xs text-blue-700 hover:underline" onClick={() => onSeek(index)} aria-label={`go to second ${c.second}`}>
+      <button type="button" tabIndex={-1} className="w-12 shrink-0 text-left font-mono text-xs text-blue-700 hover:underline" onClick={() => onSeek(index)} aria-label={`${c.second} s: go to second ${c.second}`}>
         {c.second} s
       </button>
       <div className="min-w-0 flex-1">

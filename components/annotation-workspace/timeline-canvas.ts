@@ -131,7 +131,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, h);
     const st = opts.store.getState();
-    paintTimeline(ctx, {
+    const painted = paintTimeline(ctx, {
       model,
       view,
       width,
@@ -147,6 +147,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
       titlePrefix: opts.titlePrefix,
       cuts,
     });
+    host.dataset.lastTickLabel = painted.lastTickLabel;
   }
 
   function dragPreview(): { id: string; entity: TimelineEntity } | null {

@@ -82,8 +82,52 @@ export type PaintArgs = {
   cuts?: Float64Array;
 };
 
+/** What a paint drew that a test or a caller may want to know. */
+export type PaintResult = {
+  /** Text of the rightmost tick label drawn ("" when none). */
+  lastTickLabel: string;
+};
+
+/**
+ * `text` shortened with "…" until `measure(text)` fits in `maxWidth` (the whole text when it fits;
+ * "" when not even "…" does). PURE.
+ */
+export function fitText(text: string, maxWidth: number, measure: (s: string) => number): string {
+  if (measure(text) <= maxWidth) return text;
+  let lo = 0;
+  let hi = text.length;
+  // The longest prefix p such that p + "…" fits (binary search: measure is monotone in the length).
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(`${text.slice(0, mid).trimEnd()}…`) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  if (lo === 0) return measure("…") <= maxWidth ? "…" : "";
+  return `${text.slice(0, lo).trimEnd()}…`;
+}
+
+/**
+ * Where each tick label goes (PURE): centred on its tick, but moved inside [left, right] when it
+ * would cross an edge (the last tick of the video sits on the right edge), and left out when it
+ * would overlap the label before it. `ticks` ascending by x; returns the labels to draw with the
+ * x of their centre.
+ */
+export function placeTickLabels(ticks: readonly { x: number; text: string }[], left: number, right: number, measure: (s: string) => number, gap = 4): { x: number; text: string }[] {
+  const out: { x: number; text: string }[] = [];
+  let freeFrom = -Infinity;
+  for (const t of ticks) {
+    const w = measure(t.text);
+    if (w > right - left) continue;
+    const x = Math.min(Math.max(t.x, left + w / 2), right - w / 2);
+    if (x - w / 2 < freeFrom) continue;
+    out.push({ x, text: t.text });
+    freeFrom = x + w / 2 + gap;
+  }
+  return out;
+}
+
 /** Paints the whole timeline into `ctx` (already scaled to CSS pixels and cleared). */
-export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): void {
+export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): PaintResult {
   const { model, view, width, selected, selectedPart, preview, frameSec } = args;
   const h = args.height;
   const rowTop = (i: number) => AXIS_H + i * ROW_H;
@@ -101,7 +145,9 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
     ctx.fillStyle = i % 2 ? "#f8fafc" : "#f1f5f9";
     ctx.fillRect(LABEL_W, y + 1, tw, ROW_H - 2);
     ctx.fillStyle = "#334155";
-    ctx.fillText(`${args.titlePrefix ?? ""}${TRACK_TITLES[t]}`, 6, y + ROW_H / 2);
+    // The title stays in its column (the adjudication lanes prefix it: "A · First appearances"):
+    // shortened with "…" rather than running into the marks drawn right of the column.
+    ctx.fillText(fitText(`${args.titlePrefix ?? ""}${TRACK_TITLES[t]}`, LABEL_W - 12, (s) => ctx.measureText(s).width), 6, y + ROW_H / 2);
   });
   if (!model.tracks.length) {
     ctx.fillStyle = "#64748b";
@@ -113,6 +159,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
   ctx.fillStyle = "#64748b";
   ctx.textAlign = "center";
   const pxPerFrame = tw / (span * (opts.fps || 30));
+  const tickLabels: { x: number; text: string }[] = [];
   if (pxPerFrame >= 6) {
     const first = Math.max(0, opts.frameAtSec(view.start));
     const last = Math.min(opts.frameCount - 1, opts.frameAtSec(view.end) + 1);
@@ -124,7 +171,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
       ctx.moveTo(x + 0.5, AXIS_H - (f % every === 0 ? 8 : 4));
       ctx.lineTo(x + 0.5, AXIS_H);
       ctx.stroke();
-      if (f % every === 0) ctx.fillText(String(f), x, 7);
+      if (f % every === 0) tickLabels.push({ x, text: String(f) });
     }
   } else {
     const step = tickStep(span, tw, 80);
@@ -134,9 +181,12 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
       ctx.moveTo(x + 0.5, AXIS_H - 7);
       ctx.lineTo(x + 0.5, h);
       ctx.stroke();
-      ctx.fillText(formatClock(t, step < 1), x, 7);
+      tickLabels.push({ x, text: formatClock(t, step < 1) });
     }
   }
+  // Labels stay whole inside the track area, a few px clear of its edges (glyphs reach a little past their advance width).
+  const placed = placeTickLabels(tickLabels, LABEL_W + 2, width - 4, (s) => ctx.measureText(s).width);
+  for (const l of placed) ctx.fillText(l.text, l.x, 7);
   ctx.textAlign = "start";
   if (args.cuts?.length) paintCuts(ctx, args.cuts, view, X, width);
 
@@ -231,6 +281,7 @@ export function paintTimeline(ctx: CanvasRenderingContext2D, args: PaintArgs): v
     for (const { px, e } of special) drawMark(ctx, px, y, colourOf(t), e, e.id === selected, model.issues.has(e.id), withNames);
     if (preview && preview.entity.track === t) drawMark(ctx, Math.round(X(preview.entity.start.sec)), y, colourOf(t), preview.entity, true, false, true);
   });
+  return { lastTickLabel: placed.length ? placed[placed.length - 1].text : "" };
 }
 
 /** Scene cuts in view as one path of 1 px grey ticks across the axis, one per pixel column. */

@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { barAxis } from "@/components/charts/bar-axis";
 import type { LeaderboardColumn } from "@/lib/leaderboard/columns";
 import type { LeaderboardRow } from "@/lib/leaderboard/types";
 
@@ -35,6 +36,13 @@ export function BreakdownCharts({ columns, rows }: { columns: LeaderboardColumn[
           return point;
         });
         const percent = cols.every((c) => c.unit === "percent");
+        // Bars from 0; percentages stop at 100; an interval's ends stay on the axis.
+        const values = rows.flatMap((r) => cols.flatMap((c) => {
+          const v = r.values[c.key];
+          const ci = r.ci?.[c.key];
+          return v === null || v === undefined ? [] : ci ? [v, ci.lower, ci.upper] : [v];
+        }));
+        const axis = barAxis(values, percent ? { min: 0, max: 100 } : {});
         return (
           <figure key={title} className="rounded-lg border border-slate-200 bg-white p-3">
             <figcaption className="mb-2 text-sm font-semibold text-slate-800">{title}</figcaption>
@@ -43,7 +51,7 @@ export function BreakdownCharts({ columns, rows }: { columns: LeaderboardColumn[
                 <BarChart data={data} margin={{ top: 4, right: 8, bottom: 4, left: 0 }}>
                   <CartesianGrid strokeDasharray="3 3" vertical={false} />
                   <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} angle={cols.length > 6 ? -30 : 0} textAnchor={cols.length > 6 ? "end" : "middle"} height={cols.length > 6 ? 60 : 30} />
-                  <YAxis tick={{ fontSize: 11 }} domain={percent ? [0, 100] : ["auto", "auto"]} />
+                  <YAxis tick={{ fontSize: 11 }} domain={axis.domain} ticks={axis.ticks} allowDataOverflow />
                   <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))} />
                   <Legend wrapperStyle={{ fontSize: 11 }} />
                   {rows.map((r, i) => (

@@ -180,7 +180,8 @@ export function Timeline({ durationSec, points, spans, timeSource, onSeek, label
           points.map((p) => {
             const x = xOfTime(p.timeSec, layout);
             const cy = pointsRow.top + pointsRow.height / 2;
-            const name = `Query point ${p.ordinal + 1} at ${formatSeconds(p.timeSec)}${p.frameIndex !== null ? `, frame ${p.frameIndex}` : ""}${p.detail ? ` (${p.detail})` : ""}`;
+            // The name holds the visible tag (Q1, Q2, …): voice control reaches the point by what is shown.
+            const name = `Query point ${p.ordinal + 1} at ${formatSeconds(p.timeSec)}${p.frameIndex !== null ? `, frame ${p.frameIndex}` : ""}${p.detail ? ` (${p.detail})` : ""}; shown as Q${p.ordinal + 1}`;
             return (
               <g
                 key={p.id}

@@ -47,18 +47,26 @@ export function ShortcutHelpDialog({ groups, onClose, note = "They work anywhere
         {note ? <p className="mb-3 text-xs text-slate-500">{note}</p> : null}
         <div className={cn("grid gap-4", groups.length > 1 && "md:grid-cols-2")}>
           {groups.map((g, i) => (
-            <section key={g.title ?? i}>
+            <section key={g.title ?? i} className="min-w-0">
               {g.title ? <h3 className="mb-1 text-sm font-semibold text-slate-700">{g.title}</h3> : null}
-              <table className="w-full text-sm">
+              {/* Fixed columns: keys get 40 % and wrap between their chips (one chip never breaks), so a row with many
+                  keys (Editing: undo / redo) never squeezes its description to a word per line nor runs into the next group. */}
+              <table className="w-full table-fixed text-sm">
+                <colgroup>
+                  <col className="w-2/5" />
+                  <col />
+                </colgroup>
                 <tbody>
                   {g.rows.map((s) => (
                     <tr key={s.id} data-shortcut={s.id}>
-                      <td className="whitespace-nowrap py-0.5 pr-3 align-top">
-                        {s.keys.map((k) => (
-                          <kbd key={k} className="mr-1 rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs">
-                            {displayCombo(k)}
-                          </kbd>
-                        ))}
+                      <td className="py-0.5 pr-3 align-top">
+                        <span className="flex flex-wrap gap-1">
+                          {s.keys.map((k) => (
+                            <kbd key={k} className="whitespace-nowrap rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs">
+                              {displayCombo(k)}
+                            </kbd>
+                          ))}
+                        </span>
                       </td>
                       <td className="py-0.5 align-top">{s.description}</td>
                     </tr>

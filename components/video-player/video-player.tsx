@@ -27,9 +27,33 @@ export type VideoPlayerProps = {
   onController?: (controller: FrameController | null, table: PtsTable | null) => void;
   /** false: the page handles the keys itself (one registry for the whole page); no own shortcut list. Default true. */
   keyboard?: boolean;
+  /**
+   * true: video.js's own chrome as well (big play button, control bar with seek bar, volume, speed,
+   * full screen, loading spinner), drawn over the picture: the video library's preview pages.
+   * Default false: nothing is drawn over the picture, the controls below it are the only ones
+   * (the annotation workspace, the adjudication view, the judge pages: issue 19.5).
+   */
+  libraryControls?: boolean;
 };
 
 type VjsPlayer = { dispose: () => void; el: () => Element | null };
+
+/**
+ * video.js without any of its components that draw over the picture: no controls (so no click or
+ * double-click handling on the picture either), no big play button, control bar, loading spinner,
+ * text track layer, error modal, title bar or poster layer. Only the video itself remains.
+ */
+const BARE_PLAYER = {
+  controls: false,
+  bigPlayButton: false,
+  controlBar: false,
+  loadingSpinner: false,
+  textTrackDisplay: false,
+  textTrackSettings: false,
+  errorDisplay: false,
+  titleBar: false,
+  posterImage: false,
+} as const;
 
 /**
  * video.js 8 player with frame-accurate stepping. Keyboard shortcuts (lib/player/shortcuts.ts)
@@ -37,7 +61,7 @@ type VjsPlayer = { dispose: () => void; el: () => Element | null };
  * video.js's own controls (seek bar: ±5 s on arrows) never see them.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { src, mimeType, ptsUrl, mediaTimeOffset, frameCount, label, poster, autoFocus, keyboard = true } = props;
+  const { src, mimeType, ptsUrl, mediaTimeOffset, frameCount, label, poster, autoFocus, keyboard = true, libraryControls = false } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const mountRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<FrameController | null>(null);
@@ -62,7 +86,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const abort = new AbortController();
     // video.js replaces and moves elements: give it a node React does not manage.
     const videoElement = document.createElement("video");
-    videoElement.className = "video-js vjs-default-skin vjs-big-play-centered";
+    videoElement.className = libraryControls ? "video-js vjs-default-skin vjs-big-play-centered" : "video-js";
     videoElement.setAttribute("playsinline", "");
     videoElement.setAttribute("preload", "auto");
     videoElement.setAttribute("data-testid", "video");
@@ -79,16 +103,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
       ]);
       if (cancelled) return;
       player = videojs(videoElement, {
-        controls: true,
         preload: "auto",
         fluid: true,
-        playbackRates: [0.25, 0.5, 1, 1.5, 2],
         userActions: { hotkeys: false },
         sources: [{ src, type: mimeType }],
+        ...(libraryControls ? { controls: true, playbackRates: [0.25, 0.5, 1, 1.5, 2] } : BARE_PLAYER),
       }) as unknown as VjsPlayer;
       // The tech element is the <video> we created (video.js keeps it as the HTML5 tech).
       const tech = (player.el()?.querySelector("video") ?? videoElement) as HTMLVideoElement;
       tech.setAttribute("data-testid", "video");
+      // Without video.js's error modal, a media error is said in the read-out (player-status).
+      tech.addEventListener("error", () => {
+        const code = tech.error?.code;
+        store.setState({ error: `cannot play the video${code ? ` (media error ${code})` : ""}` });
+      });
       controllerRef.current = attachFrameController(tech, table, store, mediaTimeOffset);
       onControllerRef.current?.(controllerRef.current, table);
     })().catch((e: unknown) => {
@@ -106,7 +134,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       else videoElement.remove();
       store.setState({ ready: false, frameIndex: null, pendingFrame: null, playing: false });
     };
-  }, [src, mimeType, ptsUrl, mediaTimeOffset, poster, store]);
+  }, [src, mimeType, ptsUrl, mediaTimeOffset, poster, store, libraryControls]);
 
   useEffect(() => {
     if (autoFocus) rootRef.current?.focus();
@@ -131,7 +159,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
       className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
       data-testid="video-player"
     >
-      <div ref={mountRef} className="w-full" />
+      {/* A click on the picture plays / pauses, as video.js's own click handling did (it is off without its controls). */}
+      <div ref={mountRef} className="w-full" onClick={libraryControls ? undefined : () => controls.togglePlay()} />
       <FrameReadout store={store} frameCount={frameCount} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <button type="button" className="rounded border px-2 py-1" onClick={() => controls.stepFrames(-10)} aria-label="10 frames back">
@@ -140,8 +169,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
         <button type="button" className="rounded border px-2 py-1" onClick={() => controls.stepFrames(-1)} aria-label="Previous frame">
           ‹ frame
         </button>
-        <button type="button" className="rounded border px-2 py-1" onClick={() => controls.togglePlay()} aria-label="Play or pause">
-          play / pause
+        <button type="button" className="rounded border px-2 py-1" onClick={() => controls.togglePlay()}>
+          Play / pause
         </button>
         <button type="button" className="rounded border px-2 py-1" onClick={() => controls.stepFrames(1)} aria-label="Next frame">
           frame ›

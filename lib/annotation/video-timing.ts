@@ -39,6 +39,16 @@ export function frameTimeAtSec(timing: VideoTiming, sec: number): FrameTime {
   return { frame, sec: round6(timing.secOfFrame(frame)) };
 }
 
+/**
+ * The frame `deltaSec` seconds after (before, when negative) `frame`: the frame shown at
+ * sec(frame) + deltaSec, clamped into the video; a hair past the target so that rounding never
+ * lands on the frame before it. What Shift+← / → and J / L do wherever a page seeks by seconds.
+ */
+export function frameAfterSeconds(timing: VideoTiming, frame: number, deltaSec: number): number {
+  const sec = Math.max(0, Math.min(timing.durationSec, timing.secOfFrame(frame) + deltaSec));
+  return Math.max(0, Math.min(timing.frameCount - 1, timing.frameAtSec(sec + 1e-6)));
+}
+
 export function frameTimeOfFrame(timing: VideoTiming, frame: number): FrameTime {
   return { frame, sec: round6(timing.secOfFrame(frame)) };
 }

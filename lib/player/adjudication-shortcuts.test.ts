@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ADJUDICATION_SHORTCUT_GROUPS, ADJUDICATION_SHORTCUTS, adjudicationShortcuts, handleShortcutKey, type AdjudicationControls, type KeyLike } from "./shortcuts";
+import { ADJUDICATION_SHORTCUT_GROUPS, ADJUDICATION_SHORTCUTS, adjudicationShortcuts, handleShortcutKey, normaliseCombo, WORKSPACE_SHORTCUTS, type AdjudicationControls, type KeyLike } from "./shortcuts";
 
 function controls() {
   const calls: string[] = [];
   const c: AdjudicationControls = {
     stepFrames: (d) => calls.push(`frames ${d}`),
     togglePlay: () => calls.push("play"),
+    seekSeconds: (d) => calls.push(`seconds ${d}`),
     stepDifference: (d) => calls.push(`difference ${d}`),
     nextOpen: () => calls.push("next open"),
     take: (j) => calls.push(`take ${j}`),
@@ -37,7 +38,7 @@ describe("adjudication shortcuts", () => {
       { key: "ArrowRight", shiftKey: true },
     ];
     for (const e of keys) expect(handleShortcutKey(adjudicationShortcuts, c, e)).toBe(true);
-    expect(calls).toEqual(["difference 1", "difference -1", "next open", "take 0", "take 1", "take 2", "edit", "clear", "resolve", "help", "frames 10"]);
+    expect(calls).toEqual(["difference 1", "difference -1", "next open", "take 0", "take 1", "take 2", "edit", "clear", "resolve", "help", "seconds 1"]);
   });
 
   it("never acts while the reviewer types the note", () => {
@@ -56,5 +57,16 @@ describe("adjudication shortcuts", () => {
       ["e", "5"],
     ]);
     for (const s of ADJUDICATION_SHORTCUTS) expect(ADJUDICATION_SHORTCUT_GROUPS).toContain(s.group);
+  });
+
+  it("gives the playback keys the workspace's meaning (one meaning per key across the two registries)", () => {
+    const meaning = (list: readonly { keys: readonly string[]; description: string }[], combo: string) => list.find((x) => x.keys.map(normaliseCombo).includes(normaliseCombo(combo)))?.description;
+    for (const combo of ["ArrowLeft", "ArrowRight", "Shift+ArrowLeft", "Shift+ArrowRight", "Space", "k", "=", "-", "0", "?"]) {
+      expect(meaning(ADJUDICATION_SHORTCUTS, combo), combo).toBeDefined();
+    }
+    for (const combo of ["ArrowLeft", "ArrowRight", "Shift+ArrowLeft", "Shift+ArrowRight"]) {
+      expect(meaning(ADJUDICATION_SHORTCUTS, combo), combo).toBe(meaning(WORKSPACE_SHORTCUTS, combo));
+    }
+    expect(meaning(ADJUDICATION_SHORTCUTS, "Shift+ArrowRight")).toBe("1 second forward");
   });
 });

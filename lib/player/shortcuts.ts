@@ -131,6 +131,18 @@ export const PLAYER_SHORTCUTS: readonly Shortcut<PlayerControls>[] = [
 
 export const playerShortcuts: ShortcutRegistry<PlayerControls> = createShortcutRegistry(PLAYER_SHORTCUTS);
 
+/**
+ * The playback keys of the pages that work on annotations (the workspace, the adjudication view):
+ * ONE meaning each, whichever of the two registries binds them (issue 19.9: Shift+→ was 1 second
+ * in the workspace and 10 frames in the adjudication view). The registries below spread these.
+ */
+export const ANNOTATION_PLAYBACK_KEYS = {
+  frameBack: { keys: ["ArrowLeft"], description: "Previous frame" },
+  frameForward: { keys: ["ArrowRight"], description: "Next frame" },
+  secondBack: { keys: ["Shift+ArrowLeft"], description: "1 second back" },
+  secondForward: { keys: ["Shift+ArrowRight"], description: "1 second forward" },
+} as const satisfies Record<string, { keys: readonly string[]; description: string }>;
+
 /** What the annotation workspace's shortcuts act on (components/annotation-workspace). */
 export type WorkspaceControls = PlayerControls & {
   /** Seeks by a number of seconds on the video's timeline (to the frame shown then). */
@@ -163,10 +175,10 @@ export type WorkspaceShortcut = Shortcut<WorkspaceControls> & { group: (typeof W
 
 export const WORKSPACE_SHORTCUTS: readonly WorkspaceShortcut[] = [
   { id: "ws.play-pause", group: "Playback", keys: ["Space", "k"], description: "Play / pause", action: (c) => c.togglePlay() },
-  { id: "ws.frame-back", group: "Playback", keys: ["ArrowLeft"], description: "Previous frame", action: (c) => c.stepFrames(-1) },
-  { id: "ws.frame-forward", group: "Playback", keys: ["ArrowRight"], description: "Next frame", action: (c) => c.stepFrames(1) },
-  { id: "ws.second-back", group: "Playback", keys: ["Shift+ArrowLeft"], description: "1 second back", action: (c) => c.seekSeconds(-1) },
-  { id: "ws.second-forward", group: "Playback", keys: ["Shift+ArrowRight"], description: "1 second forward", action: (c) => c.seekSeconds(1) },
+  { id: "ws.frame-back", group: "Playback", ...ANNOTATION_PLAYBACK_KEYS.frameBack, action: (c) => c.stepFrames(-1) },
+  { id: "ws.frame-forward", group: "Playback", ...ANNOTATION_PLAYBACK_KEYS.frameForward, action: (c) => c.stepFrames(1) },
+  { id: "ws.second-back", group: "Playback", ...ANNOTATION_PLAYBACK_KEYS.secondBack, action: (c) => c.seekSeconds(-1) },
+  { id: "ws.second-forward", group: "Playback", ...ANNOTATION_PLAYBACK_KEYS.secondForward, action: (c) => c.seekSeconds(1) },
   { id: "ws.ten-back", group: "Playback", keys: ["j"], description: "10 seconds back", action: (c) => c.seekSeconds(-10) },
   { id: "ws.ten-forward", group: "Playback", keys: ["l"], description: "10 seconds forward", action: (c) => c.seekSeconds(10) },
   { id: "ws.rate-down", group: "Playback", keys: ["["], description: "Slower playback", action: (c) => c.changeRate(-1) },
@@ -354,6 +366,8 @@ export const ecMatchShortcuts: ShortcutRegistry<EcMatchControls> = createShortcu
 
 /** What the adjudication view's keys act on (app/(app)/review/adjudications/[id]/_components). */
 export type AdjudicationControls = PlayerControls & {
+  /** Seeks by a number of seconds on the video's timeline (to the frame shown then), as in the workspace. */
+  seekSeconds: (delta: number) => void;
   /** Next (+1) / previous (-1) difference: selects it, highlights it and seeks the player to it. */
   stepDifference: (direction: 1 | -1) => void;
   /** The next difference that still needs a decision. */
@@ -397,10 +411,10 @@ export const ADJUDICATION_SHORTCUTS: readonly AdjudicationShortcut[] = [
   { id: "adj.edit", group: "Differences", keys: ["x", "Enter"], description: "Edit the current difference (frame, span, count, label or caption)", action: (c) => c.edit() },
   { id: "adj.clear", group: "Differences", keys: ["u", "Delete", "Backspace"], description: "Undo the current difference's decision (back to its default)", action: (c) => c.clearPick() },
   { id: "adj.play-pause", group: "Playback", keys: ["Space", "k"], description: "Play / pause", action: (c) => c.togglePlay() },
-  { id: "adj.frame-back", group: "Playback", keys: ["ArrowLeft"], description: "Previous frame", action: (c) => c.stepFrames(-1) },
-  { id: "adj.frame-forward", group: "Playback", keys: ["ArrowRight"], description: "Next frame", action: (c) => c.stepFrames(1) },
-  { id: "adj.frames-back-10", group: "Playback", keys: ["Shift+ArrowLeft"], description: "10 frames back", action: (c) => c.stepFrames(-10) },
-  { id: "adj.frames-forward-10", group: "Playback", keys: ["Shift+ArrowRight"], description: "10 frames forward", action: (c) => c.stepFrames(10) },
+  { id: "adj.frame-back", group: "Playback", ...ANNOTATION_PLAYBACK_KEYS.frameBack, action: (c) => c.stepFrames(-1) },
+  { id: "adj.frame-forward", group: "Playback", ...ANNOTATION_PLAYBACK_KEYS.frameForward, action: (c) => c.stepFrames(1) },
+  { id: "adj.second-back", group: "Playback", ...ANNOTATION_PLAYBACK_KEYS.secondBack, action: (c) => c.seekSeconds(-1) },
+  { id: "adj.second-forward", group: "Playback", ...ANNOTATION_PLAYBACK_KEYS.secondForward, action: (c) => c.seekSeconds(1) },
   { id: "adj.zoom-in", group: "Playback", keys: ["=", "Shift++", "+"], description: "Zoom the timelines in", action: (c) => c.zoom(1) },
   { id: "adj.zoom-out", group: "Playback", keys: ["-"], description: "Zoom the timelines out", action: (c) => c.zoom(-1) },
   { id: "adj.zoom-fit", group: "Playback", keys: ["0"], description: "Show the whole video", action: (c) => c.zoom(0) },

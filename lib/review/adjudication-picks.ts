@@ -5,6 +5,7 @@
  * `{differenceId, edit}` as `applyPicks` reads them (docs/annotation/review.md).
  */
 import { annotatorLetter } from "./annotator-letter";
+import { differenceLabel } from "./difference-label";
 import type { Difference } from "./differences";
 import type { Pick } from "./resolve-facets";
 
@@ -55,7 +56,7 @@ export function setPick(picks: readonly Pick[], differenceId: string, pick: { ta
 
 /** Why taking annotator `j` is not possible for this difference, or null when it is. */
 export function takeRefusal(difference: Difference, j: number, k: number): string | null {
-  if (difference.derived) return `${difference.id} is computed from the marks: resolve the marks instead`;
+  if (difference.derived) return `${differenceLabel(difference)} is computed from the marks: resolve the marks instead`;
   if (j < 0 || j >= k) return `there is no annotation ${annotatorLetter(j)} (only ${k})`;
   return null;
 }

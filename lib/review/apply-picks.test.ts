@@ -114,7 +114,7 @@ describe("applyPicks", () => {
     const r4 = applyPicks([a, b], video, [{ differenceId: "moments:0.a1", take: 2 }]);
     if (!r4.ok) expect(r4.problems[0].message).toMatch(/only 2 annotations/);
     const r5 = applyPicks([a, b], video, [{ differenceId: "moments:0.a1", edit: { frame: -1, sec: 0 } }]);
-    if (!r5.ok) expect(r5.problems[0].message).toMatch(/^moments:0.a1: edit.frame must be at least 0/);
+    if (!r5.ok) expect(r5.problems[0].message).toMatch(/^Moment at frame 50 \(A only\): frame must be at least 0/);
     const r6 = applyPicks([a, b], video, [{ differenceId: "moments:0.a1" }]);
     if (!r6.ok) expect(r6.problems[0].message).toMatch(/give either take or edit/);
     expect([r2, r3, r4, r5, r6].every((r) => !r.ok)).toBe(true);
@@ -163,7 +163,7 @@ describe("applyPicks", () => {
     if (!re.ok) throw new Error(JSON.stringify(re.problems));
     expect((re.document as VcbenchDocument).occurrences.map((o) => [o.id, o.start.frame, o.end?.frame])).toEqual([["x0", 12, 47]]);
     const bad = applyPicks([x, y], video, [{ differenceId: d[0].id, edit: [{ start: at(40), end: at(12) }] }]);
-    expect(!bad.ok && bad.problems[0].message).toMatch(/edit.0.end must not be before start/);
+    expect(!bad.ok && bad.problems[0].message).toMatch(/^Occurrence from frame 10: span 1 end must not be before start/);
   });
 
   it("O1-Snap typed counts are blocking; take and edit", () => {

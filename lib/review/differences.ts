@@ -76,11 +76,14 @@ function groupFrames<T extends { at: { frame: number } | null }>(g: Group<T>): n
   return g.members.flatMap((m) => (m && m.at ? [m.at.frame] : []));
 }
 
-function describeFrames(members: readonly ({ at: { frame: number } | null } | null)[]): string {
-  return members.map((m, j) => `${annotatorLetter(j)} ${m ? (m.at ? `frame ${m.at.frame}` : "yes") : "none"}`).join(", ");
+/** The name of annotator j in summaries: A, B, … (the adjudication view), or the caller's names (feedback: "yours", "final"). */
+type Who = (j: number) => string;
+
+function describeFrames(members: readonly ({ at: { frame: number } | null } | null)[], who: Who): string {
+  return members.map((m, j) => `${who(j)} ${m ? (m.at ? `frame ${m.at.frame}` : "yes") : "none"}`).join(", ");
 }
 
-function facetDifferences(f: FacetResult): Difference[] {
+function facetDifferences(f: FacetResult, who: Who, named: boolean): Difference[] {
   const base = { facet: f.name, kind: f.kind, derived: false };
   switch (f.kind) {
     case "timestamps":
@@ -96,7 +99,7 @@ function facetDifferences(f: FacetResult): Difference[] {
             blocking: !present && !f.agreed,
             frame: Math.min(...frames),
             options: g.members.map((m) => (m ? m.at : null)),
-            summary: `${f.name}: ${describeFrames(g.members)}`,
+            summary: `${f.name}: ${describeFrames(g.members, who)}`,
           },
         ];
       });
@@ -111,7 +114,7 @@ function facetDifferences(f: FacetResult): Difference[] {
             blocking: f.oneToOne ? !g.agreed : !f.agreed,
             frame: g.startFrame,
             options: g.members.map((m) => m.map((s) => ({ start: s.start, end: s.end }))),
-            summary: `${f.name}: ${g.members.map((m, j) => `${annotatorLetter(j)} ${m.length ? m.map((s) => `${s.start.frame}-${s.end.frame}`).join(", ") : "none"}`).join("; ")}`,
+            summary: `${f.name}: ${g.members.map((m, j) => `${who(j)} ${m.length ? m.map((s) => `${s.start.frame}-${s.end.frame}`).join(", ") : "none"}`).join("; ")}`,
           },
         ];
       });
@@ -130,7 +133,7 @@ function facetDifferences(f: FacetResult): Difference[] {
             blocking: !present,
             frame,
             options: g.members.map((m) => (m ? m.at : null)),
-            summary: `${f.name} position: ${describeFrames(g.members)}`,
+            summary: `${f.name} position: ${describeFrames(g.members, who)}`,
           });
         }
         const answers = g.members.map((m) => (m ? m.answer : null));
@@ -144,7 +147,7 @@ function facetDifferences(f: FacetResult): Difference[] {
             derived: !manual,
             frame,
             options: answers,
-            summary: `${f.name} count${manual ? "" : " (from the marks)"}: ${answers.map((a, j) => `${annotatorLetter(j)} ${a ?? "undetermined"}`).join(", ")}`,
+            summary: `${f.name} count${manual ? "" : " (from the marks)"}: ${answers.map((a, j) => `${who(j)} ${a ?? "undetermined"}`).join(", ")}`,
           });
         }
         return out;
@@ -159,7 +162,7 @@ function facetDifferences(f: FacetResult): Difference[] {
           blocking: true,
           frame: null,
           options: f.values,
-          summary: f.reasons[0],
+          summary: named ? `${f.name}: ${f.labels.map((l, j) => `${who(j)} ${l === null ? "(none)" : String(l)}`).join(", ")}` : f.reasons[0],
         },
       ];
     case "captions":
@@ -172,12 +175,17 @@ function facetDifferences(f: FacetResult): Difference[] {
           blocking: !f.agreed,
           frame: null,
           options: r.members,
-          summary: `${f.name} second ${r.second}: ${r.members.map((m, j) => `${annotatorLetter(j)} ${m ? JSON.stringify(m.text) + (m.corrected ? " (corrected)" : "") : "none"}`).join("; ")}`,
+          summary: `${f.name} second ${r.second}: ${r.members.map((m, j) => `${who(j)} ${m ? JSON.stringify(m.text) + (m.corrected ? " (corrected)" : "") : "none"}`).join("; ")}`,
         }));
   }
 }
 
-/** Every difference of a comparison, facet by facet in document order, groups in timeline order. */
-export function listDifferences(comparison: Comparison): Difference[] {
-  return comparison.facets.flatMap(facetDifferences);
+/**
+ * Every difference of a comparison, facet by facet in document order, groups in timeline order.
+ * `names`: what the summaries call the compared documents (default A, B, …; the annotator's
+ * feedback says "yours" and "final").
+ */
+export function listDifferences(comparison: Comparison, names?: readonly string[]): Difference[] {
+  const who: Who = (j) => names?.[j] ?? annotatorLetter(j);
+  return comparison.facets.flatMap((f) => facetDifferences(f, who, !!names));
 }

@@ -5,6 +5,7 @@ import { HttpError } from "@/lib/http/http-error";
 import { compareAnnotations } from "./compare";
 import type { FeedbackListItem, FeedbackPayload } from "./dashboard-api-schemas";
 import { listDifferences } from "./differences";
+import { FEEDBACK_SIDES } from "./feedback-summary";
 import { reviewVideoContext } from "./review-video-context";
 import { fromStoredAgreement } from "./stored-agreement";
 import { reviewThresholdsFromSettings } from "./thresholds";
@@ -112,7 +113,7 @@ export async function annotationFeedback(userId: string, annotationId: string): 
     mine,
     final,
     comparison,
-    differences: listDifferences(comparison).map((d) => ({ id: d.id, facet: d.facet, summary: d.summary, frame: d.frame, blocking: d.blocking })),
+    differences: listDifferences(comparison, FEEDBACK_SIDES).map((d) => ({ id: d.id, facet: d.facet, summary: d.summary, frame: d.frame, blocking: d.blocking })),
     note: adj.note,
     resolvedAt: adj.resolvedAt?.toISOString() ?? null,
     video,

@@ -15,6 +15,7 @@ import { mergeIntervals } from "@/lib/metrics/intervals";
 import { annotatorLetter } from "./annotator-letter";
 import { spanTuples } from "./compare-spans";
 import type { Comparison } from "./comparison-types";
+import { differenceLabel } from "./difference-label";
 import { captionDifferenceId, groupDifferenceId, listDifferences, spanGroupDifferenceId, spanGroupIdentical, type Difference } from "./differences";
 import type { SpanRef } from "./facets";
 
@@ -87,6 +88,12 @@ export function editSchemaFor(d: Difference): z.ZodType {
 
 type CheckedPick = { take: number } | { edit: unknown };
 
+/** Where in an edit a problem is, in words and 1-based ("span 2 end", "frame", "the edit"). */
+function editPathWords(d: Difference, path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "the edit";
+  return path.map((p) => (typeof p === "number" ? `${d.type === "span" ? "span" : "entry"} ${p + 1}` : String(p))).join(" ");
+}
+
 /** Validates picks against the differences: unknown ids, derived counts, bad indices and bad edits are problems. */
 export function checkPicks(differences: readonly Difference[], picks: readonly Pick[], k: number): { picks: Map<string, CheckedPick>; problems: ReviewProblem[] } {
   const byId = new Map(differences.map((d) => [d.id, d]));
@@ -99,7 +106,7 @@ export function checkPicks(differences: readonly Difference[], picks: readonly P
       continue;
     }
     if (d.derived) {
-      problems.push({ differenceId: d.id, message: `${d.id} is a count computed from the marks; resolve the marks instead` });
+      problems.push({ differenceId: d.id, message: `${differenceLabel(d)} is a count computed from the marks; resolve the marks instead` });
       continue;
     }
     if (p.take !== undefined) {
@@ -114,7 +121,7 @@ export function checkPicks(differences: readonly Difference[], picks: readonly P
     if (!r.success) {
       const issue = r.error.issues[0];
       const path = ["edit", ...issue.path].join(".");
-      problems.push({ differenceId: d.id, path, message: `${d.id}: ${path} ${issue.message}` });
+      problems.push({ differenceId: d.id, path, message: `${differenceLabel(d)}: ${editPathWords(d, issue.path)} ${issue.message}` });
       continue;
     }
     out.set(d.id, { edit: r.data });
@@ -179,7 +186,7 @@ export function resolveFacets(comparison: Comparison, picks: Map<string, Checked
   };
   const unresolved = (id: string) => {
     const d = differences.get(id);
-    problems.push({ differenceId: id, message: `${id} is not resolved: pick a version or edit it${d ? ` (${d.summary})` : ""}` });
+    problems.push({ differenceId: id, message: `${d ? differenceLabel(d) : id} is not resolved: pick a version or edit it${d ? ` (${d.summary})` : ""}` });
   };
   for (const f of comparison.facets) {
     switch (f.kind) {
@@ -260,7 +267,7 @@ export function resolveFacets(comparison: Comparison, picks: Map<string, Checked
           if (countPick && "take" in countPick) {
             const m = g.members[countPick.take];
             if (!m) {
-              problems.push({ differenceId: `${base}:count`, message: `${base}:count: annotator ${annotatorLetter(countPick.take)} has no point here` });
+              problems.push({ differenceId: `${base}:count`, message: `${differences.has(`${base}:count`) ? differenceLabel(differences.get(`${base}:count`)!) : `${base}:count`}: annotator ${annotatorLetter(countPick.take)} has no point here` });
               continue;
             }
             answer = m.answer;

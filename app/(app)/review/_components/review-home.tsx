@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { apiRequest } from "@/lib/auth/client-api";
 import type { ReviewNextResponse, ReviewQueueProject } from "@/lib/review/api-schemas";
+import { defaultReviewProject } from "@/lib/review/default-review-project";
 import { AdjudicationTable } from "./adjudication-table";
 import { QueueCards } from "./queue-cards";
 
@@ -17,7 +18,7 @@ export function ReviewHome({ projects }: { projects: ReviewQueueProject[] }) {
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const [selected, setSelected] = useState<string | null>(projects[0]?.projectId ?? null);
+  const [selected, setSelected] = useState<string | null>(() => defaultReviewProject(projects));
 
   async function startNext(projectId?: string, kind?: "double" | "expert") {
     setBusy(`${projectId ?? "all"}:${kind ?? ""}`);

@@ -54,6 +54,7 @@ export default async function VideoPage({ params }: { params: Params }) {
         mediaTimeOffset={video.mediaTimeOffset}
         frameCount={video.frameCount}
         label={`Video player: ${video.originalName}`}
+        libraryControls
       />
       <ProbeTable video={video} />
     </main>

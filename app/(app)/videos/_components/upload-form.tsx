@@ -117,6 +117,8 @@ export function UploadForm({ maxBytes }: { maxBytes: number }) {
           multiple
           accept="video/*,.mkv,.ts,.mts,.m2ts"
           className="sr-only"
+          aria-label="Video files to upload"
+          tabIndex={-1}
           data-testid="upload-input"
           onChange={(e) => {
             if (e.target.files?.length) add(e.target.files);

@@ -4,7 +4,7 @@ import { useEffect, useRef, type Dispatch, type RefObject, type SetStateAction }
 import type { AutosaveClient } from "@/lib/annotation/autosave-client";
 import type { FrameTime } from "@/lib/annotation/document";
 import { addMark, adjacentMarkFrame, deleteEntity, findEntity, nudgeEntity, setSpanEnd, setSpanStart, spanTrackOf } from "@/lib/annotation/document-ops";
-import { frameTimeAtSec, frameTimeOfFrame } from "@/lib/annotation/video-timing";
+import { frameAfterSeconds, frameTimeAtSec, frameTimeOfFrame } from "@/lib/annotation/video-timing";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
 import { comboOf, handleShortcutKey, workspaceShortcuts, type KeyLike, type WorkspaceControls } from "@/lib/player/shortcuts";
@@ -67,10 +67,7 @@ export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, s
         const t = rt().timing;
         const f = currentFrame();
         if (!t || f === null) return;
-        const sec = Math.max(0, Math.min(t.durationSec, t.secOfFrame(f) + delta));
-        // A hair past the target so that rounding never lands on the frame before it.
-        const target = Math.max(0, Math.min(t.frameCount - 1, t.frameAtSec(sec + 1e-6)));
-        rt().controller?.seekToFrame(target);
+        rt().controller?.seekToFrame(frameAfterSeconds(t, f, delta));
       },
       changeRate(direction) {
         const c = rt().controller;

@@ -38,6 +38,9 @@ export default async function FeedbackPage({ params }: { params: Params }) {
           Feedback · {feedback.projectName} · item {feedback.externalId}
         </h1>
         <p className="mt-1 text-sm text-slate-600">{feedback.question}</p>
+        <p className="mt-2 text-sm text-slate-700" data-testid="feedback-legend">
+          Compared here: <strong>yours</strong> (&ldquo;you&rdquo;) is the annotation you submitted; <strong>final</strong> is the item&apos;s document after review.
+        </p>
         <p className="mt-2 text-sm" data-testid="feedback-verdict">
           {feedback.status === "AGREED" ? "The passes agreed; the final document was merged automatically." : "A reviewer resolved the differences."}{" "}
           {agreed ? "Your annotation agrees with the final one." : "Your annotation differs from the final one."}

@@ -27,7 +27,9 @@ export function QueueTables({ list }: { list: JudgeQueueList }) {
                 <Th>Kind</Th>
                 <Th>Judged by you</Th>
                 <Th>By reviewer</Th>
-                <Th />
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
               </Tr>
             </THead>
             <TBody>

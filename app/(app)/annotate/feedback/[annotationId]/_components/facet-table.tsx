@@ -22,7 +22,13 @@ export function FacetTable({ rows }: { rows: FacetSummary[] }) {
             <Td>{r.agreed ? <Badge tone="green">agrees</Badge> : <Badge tone="amber">differs</Badge>}</Td>
             <Td>
               {r.figures}
-              {r.reasons.length > 0 && <div className="text-xs text-slate-500">{r.reasons.join("; ")}</div>}
+              {r.details.length > 0 && (
+                <ul className="mt-0.5 list-disc pl-4 text-xs text-slate-600">
+                  {r.details.map((d, i) => (
+                    <li key={i}>{d}</li>
+                  ))}
+                </ul>
+              )}
             </Td>
           </Tr>
         ))}

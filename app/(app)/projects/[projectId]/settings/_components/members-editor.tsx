@@ -44,7 +44,9 @@ export function MembersEditor({ projectId, members, candidates }: { projectId: s
             <Th>Member</Th>
             <Th>Account role</Th>
             <Th>Project role</Th>
-            <Th />
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
           </Tr>
         </THead>
         <TBody>

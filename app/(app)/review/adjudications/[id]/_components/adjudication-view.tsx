@@ -9,10 +9,11 @@ import { DifferenceList } from "@/components/adjudication/difference-list";
 import { ExpertEditor } from "@/components/adjudication/expert-editor";
 import type { FrameController } from "@/components/video-player/frame-controller";
 import { PageVideoPlayer } from "@/components/video-player/page-video-player";
-import { frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
+import { frameAfterSeconds, frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
 import { createPlayerStore } from "@/lib/player/player-store";
 import type { AdjudicationControls } from "@/lib/player/shortcuts";
 import { differenceMembers, nextUnresolved, pickStateOf, stepDifference, takeRefusal } from "@/lib/review/adjudication-picks";
+import { differenceLabel } from "@/lib/review/difference-label";
 import { noteProblem, previewResolution } from "@/lib/review/adjudication-preview";
 import type { AdjudicationPayload } from "@/lib/review/api-schemas";
 import type { ReviewContext } from "@/lib/review/compare";
@@ -104,6 +105,11 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
   const controls: AdjudicationControls = {
     stepFrames: (delta) => controller.current?.stepFrames(delta),
     togglePlay: () => controller.current?.togglePlay(),
+    seekSeconds: (delta) => {
+      const s = player.getState();
+      const f = s.pendingFrame ?? s.frameIndex;
+      if (timing && f !== null) seekToFrame(frameAfterSeconds(timing, f, delta));
+    },
     stepDifference: (dir) => go(stepDifference(differences.length, d.current, dir)),
     nextOpen: () => go(nextUnresolved(differences, d.picks, d.current + 1)),
     take: (j) => take(d.current, j),
@@ -133,7 +139,7 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
 
   const blockers = useMemo(() => {
     if (!d.editable || expert) return [];
-    const open = differences.filter((x) => pickStateOf(x, d.picks).kind === "open").map((x) => `${x.id}: needs a decision (take one version or edit)`);
+    const open = differences.filter((x) => pickStateOf(x, d.picks).kind === "open").map((x) => `${differenceLabel(x)}: needs a decision (take one version or edit)`);
     if (previewPicks !== d.picks) return open.slice(0, 8);
     if (open.length) return open.slice(0, 8).concat(open.length > 8 ? [`… and ${open.length - 8} more`] : []);
     if (preview && !preview.resolution.ok) return preview.resolution.problems.map((p) => p.message);
@@ -242,7 +248,7 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
           )}
         </div>
       </div>
-      {d.saveState?.conflict && <DraftConflictDialog conflict={d.saveState.conflict} mine={{ picks: d.picks, note: d.note }} letters={letters} onKeepMine={d.keepMine} onTakeTheirs={d.takeTheirs} />}
+      {d.saveState?.conflict && <DraftConflictDialog conflict={d.saveState.conflict} mine={{ picks: d.picks, note: d.note }} letters={letters} differences={differences} onKeepMine={d.keepMine} onTakeTheirs={d.takeTheirs} />}
       {helpOpen && <AdjudicationHelp k={k} onClose={() => setHelpOpen(false)} />}
     </div>
   );

@@ -91,6 +91,7 @@ export function ItemMedia({ video, videoRef, points, spans }: Props) {
             mediaTimeOffset={video.mediaTimeOffset}
             frameCount={video.frameCount}
             label={`Video player: ${video.originalName}`}
+            libraryControls
           />
         </div>
       ) : (

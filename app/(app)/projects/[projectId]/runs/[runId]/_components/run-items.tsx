@@ -89,7 +89,7 @@ export function RunItems({ projectId, runId, itemBase }: { projectId: string; ru
                     <Link href={`${itemBase}/${r.itemId}`} className="text-blue-700 hover:underline" title={r.question}>
                       {r.externalId}
                     </Link>
-                    <div className="text-slate-400">{r.format}</div>
+                    <div className="text-slate-500">{r.format}</div>
                   </td>
                   <td className="max-w-xs break-words px-3 py-1.5">{rawText(r.raw)}</td>
                   <td className="max-w-xs break-words px-3 py-1.5">{r.valid ? compactJson(r.parsed) : <span className="text-red-700">invalid / missing</span>}</td>

@@ -38,7 +38,7 @@ export function MatchColumns({
     <DndContext sensors={sensors} onDragEnd={onDragEnd}>
       <div className="grid grid-cols-2 gap-4">
         <div>
-          <h3 className="mb-1 text-sm font-semibold">Predicted items</h3>
+          <h2 className="mb-1 text-sm font-semibold">Predicted items</h2>
           <ul className="flex flex-col gap-1" data-testid="predicted-items">
             {predicted.map((text, i) => (
               <PredItem key={i} index={i} text={text} pair={pairOfPred.get(i)} selected={selected === i} onClick={() => onSelect(selected === i ? null : i)} onUnlink={() => onUnlink(i)} />
@@ -46,7 +46,7 @@ export function MatchColumns({
           </ul>
         </div>
         <div>
-          <h3 className="mb-1 text-sm font-semibold">True items</h3>
+          <h2 className="mb-1 text-sm font-semibold">True items</h2>
           <ul className="flex flex-col gap-1" data-testid="true-items">
             {truth.map((text, j) => (
               <TruthItem key={j} index={j} text={text} pair={pairOfTruth.get(j)} armed={selected !== null} onClick={() => selected !== null && onLink(selected, j)} />

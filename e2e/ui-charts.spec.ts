@@ -1,0 +1,37 @@
+import { expect, test, type Locator } from "@playwright/test";
+import { projectIdByName } from "./support/baseline";
+import { DEMO_DOUBLE_PROJECT } from "./support/review-ids";
+import { signIn } from "./support/sign-in";
+
+/**
+ * Issue 19.12: bar charts do not mislead. Every value axis starts at zero (or below, for a
+ * negative kappa) and a bounded measure's axis stops at its bound (agreement and rates at 1, not
+ * 1.05; percentages at 100); the Agreement tab of the demo double-review project
+ * (components/charts/bar-axis.ts is the one rule).
+ */
+
+/** The value axis's tick labels (recharts 3 draws them in a layer of their own). */
+const Y_TICKS = ".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value";
+
+async function yTicks(chart: Locator): Promise<number[]> {
+  const texts = await chart.locator(Y_TICKS).allTextContents();
+  return texts.map((t) => Number(t.replace(/[^\d.-]/g, "")));
+}
+
+test("the Agreement tab's bar charts start at zero and stop at their bound", async ({ page }) => {
+  await signIn(page, "ADMIN");
+  const projectId = await projectIdByName(page.request, DEMO_DOUBLE_PROJECT);
+  await page.goto(`/projects/${projectId}/agreement`);
+  await expect(page.getByTestId("agreement-charts")).toBeVisible();
+  for (const id of ["chart-agreement", "chart-disputed"]) {
+    const chart = page.getByTestId(id);
+    await expect(chart.locator(Y_TICKS).first()).toBeVisible();
+    const ticks = await yTicks(chart);
+    expect(Math.min(...ticks), `${id}: the axis starts at 0 (or below)`).toBeLessThanOrEqual(0);
+    expect(Math.max(...ticks), `${id}: the axis stops at 1`).toBe(1);
+  }
+  // The demo's two annotators work at about the same speed (58-62 items per hour): bars from 0.
+  const speed = page.getByTestId("chart-throughput");
+  await expect(speed.locator(Y_TICKS).first()).toBeVisible();
+  expect(Math.min(...(await yTicks(speed))), "items per hour start at 0").toBe(0);
+});
