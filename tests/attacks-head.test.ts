@@ -1,6 +1,7 @@
 import { db } from "@/tests/support/test-db";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import type { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as mediaRoute, HEAD as mediaHeadRoute } from "@/app/api/media/[videoId]/route";
 import { GET as segmentRoute } from "@/app/api/segments/[sessionId]/[index]/route";
@@ -28,8 +29,8 @@ import { createTestUser, type TestUser } from "./support/users";
 const ctx = {} as { admin: TestUser; videoId: string; stream: { sessionId: string; cookie: string; userId: string }; free: { sessionId: string; cookie: string; mediaUrl: string } };
 const as = (cookie: string) => ({ headers: { cookie } });
 
-type Handler = Parameters<typeof call>[0];
-async function head(handler: Handler, url: string, options: { cookie?: string; as?: TestUser; params: Record<string, string> }): Promise<CallResult> {
+type Handler<P> = (request: NextRequest, context: { params: Promise<P> }) => Promise<Response>;
+async function head<P extends Record<string, string>>(handler: Handler<P>, url: string, options: { cookie?: string; as?: TestUser; params: P }): Promise<CallResult> {
   const { path: p, query } = pathOf(url);
   return call(handler, p, { method: "HEAD", query, params: options.params, ...(options.cookie ? as(options.cookie) : {}), ...(options.as ? { as: options.as } : {}) });
 }
@@ -190,7 +191,7 @@ describe("every GET route answers HEAD without side effects (a walk over app/api
       const params = Object.fromEntries([...route.matchAll(/\[(?:\.\.\.)?([A-Za-z]+)\]/g)].map((m) => [m[1], "does-not-exist"]));
       const url = route.replace(/\[(?:\.\.\.)?([A-Za-z]+)\]/g, "does-not-exist");
       for (const who of [admin, participant, null]) {
-        const handler = (HEAD_SAFE.has(route) ? (mod.HEAD ?? mod.GET) : mod.GET) as Handler;
+        const handler = (HEAD_SAFE.has(route) ? (mod.HEAD ?? mod.GET) : mod.GET) as Handler<Record<string, string>>;
         const r = await call(handler, url, { method: "HEAD", as: who, params });
         if (HEAD_SAFE.has(route)) expect(r.status, `${route} as ${who?.role ?? "anonymous"}`).not.toBe(405);
         else expect([route, r.status, r.headers.get("allow")?.includes("GET")]).toEqual([route, 405, true]);
