@@ -69,7 +69,8 @@ function handedOutOnce(bytes: Buffer, claim: string): ReadableStream<Uint8Array>
     {
       pull(controller) {
         handedOut = true;
-        controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        // A copy, as before: the cached buffer (segment-bytes.ts) is shared by every response.
+        controller.enqueue(new Uint8Array(bytes));
         controller.close();
       },
       async cancel() {
