@@ -161,7 +161,7 @@ async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
     },
   });
   const study = await createStudy(
-    { projectId: project.id, name: `bench ${stamp}`, protocol: "STREAMING", settings: { participantsPerVideo: null, capPerParticipant: 1, enforceRealtime: false, segmentSeconds: 2 } },
+    { projectId: project.id, name: `bench ${stamp}`, protocol: "STREAMING", settings: { participantsPerVideo: null, capPerParticipant: 1, enforceRealtime: false, segmentSeconds: 2, crowdPlatforms: ["prolific"], completionCode: "BENCH" } },
     admin.id,
   );
   await setStudyItems(study.id, { items: [{ itemId: item.id, attentionCheck: false }] }, admin.id);
@@ -189,7 +189,8 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
   const random = rng(args.seed * 1000 + n);
   const think = () => args.thinkMs[0] + random() * (args.thinkMs[1] - args.thinkMs[0]);
   await sleep(random() * args.rampSec * 1000);
-  const entered = await client(`/api/studies/${studyId}/enter?PROLIFIC_PID=BENCH${n}x${Date.now().toString(36)}`);
+  const pid = `BENCH${n}x${Date.now().toString(36)}`;
+  const entered = await client(`/api/studies/${studyId}/enter?PROLIFIC_PID=${pid}&STUDY_ID=BENCH&SESSION_ID=${pid}-submission`);
   const cookie = entered.headers.getSetCookie?.()[0]?.split(";")[0] ?? "";
   if (entered.status !== 303 || !cookie) throw new Error(`enter: ${entered.status} ${entered.text.slice(0, 200)}`);
   const consent = await client(`/api/studies/${studyId}/consent`, { method: "POST", cookie });

@@ -74,7 +74,9 @@ export async function createOpenStudy(
 ) {
   const created = await call(createRoute, "/api/studies", {
     as: admin,
-    json: { projectId, name: `study-${Math.random().toString(36).slice(2)}`, protocol, settings },
+    // Recruits on both crowd platforms unless the test says otherwise (platform ids are refused on
+    // a study that does not list the platform).
+    json: { projectId, name: `study-${Math.random().toString(36).slice(2)}`, protocol, settings: { crowdPlatforms: ["prolific", "mturk"], ...settings } },
   });
   expect(created.status, created.text).toBe(201);
   const studyId: string = created.json.study.id;
@@ -85,22 +87,25 @@ export async function createOpenStudy(
     params: { studyId },
   });
   expect(put.status, put.text).toBe(200);
-  const opened = await call(statusRoute, `/api/studies/${studyId}/status`, { as: admin, json: { status: "OPEN" }, params: { studyId } });
+  const opened = await call(statusRoute, `/api/studies/${studyId}/status`, { as: admin, json: { status: "OPEN", confirmMissingCompletion: true }, params: { studyId } });
   expect(opened.status, opened.text).toBe(200);
   return { studyId, report: opened.json.report };
 }
 
-/** Opens the study link as a Prolific participant; returns the session cookie it set. */
-export async function enterAsProlific(studyId: string, pid: string): Promise<{ cookie: string; userId: string }> {
+/**
+ * Opens the study link as a Prolific participant (submission `SESSION_ID` defaults to one derived
+ * from the id); returns the session cookie it set and the participant's account.
+ */
+export async function enterAsProlific(studyId: string, pid: string, submission = `SUB-${pid}`): Promise<{ cookie: string; userId: string }> {
   const res = await call(enterRoute, `/api/studies/${studyId}/enter`, {
-    query: { PROLIFIC_PID: pid, STUDY_ID: "st", SESSION_ID: "se" },
+    query: { PROLIFIC_PID: pid, STUDY_ID: "st", SESSION_ID: submission },
     params: { studyId },
   });
   expect(res.status, res.text).toBe(303);
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session-token"));
   expect(cookie).toBeTruthy();
-  const user = await db.user.findFirstOrThrow({ where: { email: { startsWith: `prolific-${pid.toLowerCase()}@` } } });
-  return { cookie: cookie!, userId: user.id };
+  const participant = await db.studyParticipant.findFirstOrThrow({ where: { studyId, externalSource: "prolific", externalId: pid } });
+  return { cookie: cookie!, userId: participant.userId };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

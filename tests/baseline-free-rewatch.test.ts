@@ -80,10 +80,13 @@ describe("free-rewatch baseline session", { timeout: 300_000 }, () => {
     ctx.sessions = participant.sessions.map((s) => s.id);
     expect(participant.sessions.map((s) => s.videoId)).toEqual([v1.id, v2.id]);
 
-    // Conflict of interest: the annotator joins with their own account and gets nothing.
-    const a = await call(enterRoute, `/api/studies/${studyId}/enter`, { as: annotator, params: { studyId } });
-    expect(a.status).toBe(303);
-    const ac = await call(consentRoute, `/api/studies/${studyId}/consent`, { as: annotator, method: "POST", params: { studyId } });
+    // Conflict of interest: the annotator, now a participant account (staff cannot take part),
+    // joins with it and gets nothing.
+    const former = { ...annotator, role: "PARTICIPANT" };
+    await db.user.update({ where: { id: annotator.id }, data: { role: "PARTICIPANT" } });
+    const a = await call(enterRoute, `/api/studies/${studyId}/enter`, { as: former, params: { studyId } });
+    expect(a.status, a.text).toBe(303);
+    const ac = await call(consentRoute, `/api/studies/${studyId}/consent`, { as: former, method: "POST", params: { studyId } });
     expect(ac.json.sessionId).toBeNull();
   }, 600_000);
 
@@ -170,7 +173,7 @@ describe("free-rewatch baseline session", { timeout: 300_000 }, () => {
     const admin = await createTestUser({ role: "ADMIN" });
     const patched = await call(studyPatchRoute, "/x", { as: admin, method: "PATCH", json: { settings: { timeLimitMinutes: 1 } }, params: { studyId: ctx.studyId } });
     expect(patched.status, patched.text).toBe(200);
-    const entered = await call(enterRoute, `/api/studies/${ctx.studyId}/enter`, { query: { PROLIFIC_PID: "SLOWPID" }, params: { studyId: ctx.studyId } });
+    const entered = await call(enterRoute, `/api/studies/${ctx.studyId}/enter`, { query: { PROLIFIC_PID: "SLOWPID", SESSION_ID: "SLOWSUB" }, params: { studyId: ctx.studyId } });
     const cookie = entered.headers.getSetCookie()[0].split(";")[0];
     const c = await call(consentRoute, `/api/studies/${ctx.studyId}/consent`, { ...as(cookie), method: "POST", params: { studyId: ctx.studyId } });
     const sid: string = c.json.sessionId;

@@ -373,7 +373,7 @@ describe("streaming baseline session (server-side enforcement)", { timeout: 300_
     ]);
     const csvFile = await call(exportRoute, "/export", { as: admin, query: { format: "csv" }, params: { studyId: ctx.studyId } });
     const rows = csvFile.text.trim().split("\n");
-    expect(rows[0]).toBe("participant,external_source,external_id,session_id,session_status,video,item_id,format,query_point,query_time_sec,attention_check,answer,answer_text,latency_ms,position_sec,answered_at,unseen");
+    expect(rows[0]).toBe("participant,external_source,external_id,session_id,session_status,video,item_id,format,query_point,query_time_sec,attention_check,answer,answer_text,latency_ms,position_sec,answered_at,unseen,exclude_seen_videos");
     expect(rows).toHaveLength(6);
   });
 

@@ -64,8 +64,9 @@ const ctx = {} as {
   otherSession: string;
 };
 
-async function enter(studyId: string, query: Record<string, string>, cookie?: string) {
-  return check("GET /api/studies/:studyId/enter", await call(enterRoute, `/api/studies/${studyId}/enter`, { query, params: { studyId }, ...(cookie ? as(cookie) : {}) }));
+async function enter(studyId: string, query: Record<string, string>, cookie?: string, accept?: string) {
+  const headers = { ...(cookie ? { cookie } : {}), ...(accept ? { accept } : {}) };
+  return check("GET /api/studies/:studyId/enter", await call(enterRoute, `/api/studies/${studyId}/enter`, { query, params: { studyId }, headers }));
 }
 async function participation(studyId: string) {
   return check("GET /api/studies/:studyId/participation", await call(participationRoute, `/api/studies/${studyId}/participation`, { ...as(ctx.cookie), params: { studyId } }));
@@ -134,7 +135,7 @@ describe("truth never leaves the server (participant API crawler)", { timeout: 3
     ctx.freeStudy = (await createOpenStudy(admin, toc.id, "FREE_REWATCH", free.map((i) => ({ itemId: i.id })), { participantsPerVideo: null })).studyId;
 
     // Another participant answers first, with a distinctive text.
-    const other = await enter(ctx.freeStudy, { PROLIFIC_PID: "OTHERPID" });
+    const other = await enter(ctx.freeStudy, { PROLIFIC_PID: "OTHERPID", SESSION_ID: "OTHERSUB" });
     const otherCookie = other.headers.getSetCookie()[0].split(";")[0];
     const oc = await consent(ctx.freeStudy, otherCookie);
     ctx.otherSession = oc.json.sessionId;
@@ -156,7 +157,7 @@ describe("truth never leaves the server (participant API crawler)", { timeout: 3
     const studyId = ctx.streamingStudy;
     const entered = await enter(studyId, { PROLIFIC_PID: "CRAWLERPID", STUDY_ID: "x", SESSION_ID: "y" });
     ctx.cookie = entered.headers.getSetCookie()[0].split(";")[0];
-    ctx.userId = (await db.user.findFirstOrThrow({ where: { email: { startsWith: "prolific-crawlerpid@" } } })).id;
+    ctx.userId = (await db.studyParticipant.findFirstOrThrow({ where: { studyId, externalId: "CRAWLERPID" } })).userId;
     await enter(studyId, { PROLIFIC_PID: "bad id!" });
     await enter("no-such-study", { PROLIFIC_PID: "CRAWLERPID" });
     await participation(studyId);
@@ -201,7 +202,14 @@ describe("truth never leaves the server (participant API crawler)", { timeout: 3
 
   it("free-rewatch session: every route, every state", async () => {
     const studyId = ctx.freeStudy;
-    await enter(studyId, {}, ctx.cookie); // signed-in account joins
+    // The streaming study's crowd account cannot join another study without the platform's ids (403).
+    expect((await enter(studyId, {}, ctx.cookie)).status).toBe(403);
+    const entered = await enter(studyId, { PROLIFIC_PID: "CRAWLERPID", STUDY_ID: "x", SESSION_ID: "y" }, ctx.cookie);
+    ctx.cookie = entered.headers.getSetCookie()[0].split(";")[0];
+    ctx.userId = (await db.studyParticipant.findFirstOrThrow({ where: { studyId, externalId: "CRAWLERPID" } })).userId;
+    // Refusals (another submission; the page a browser gets) are crawled too.
+    expect((await enter(studyId, { PROLIFIC_PID: "CRAWLERPID", STUDY_ID: "x", SESSION_ID: "stolen" })).status).toBe(409);
+    expect((await enter(studyId, { PROLIFIC_PID: "CRAWLERPID", STUDY_ID: "x", SESSION_ID: "stolen" }, undefined, "text/html")).status).toBe(409);
     await enter(studyId, { workerId: "W", assignmentId: "ASSIGNMENT_ID_NOT_AVAILABLE" });
     await participation(studyId);
     const c = await consent(studyId);

@@ -42,7 +42,13 @@ export async function itemIds(request: APIRequestContext, projectId: string): Pr
   return out;
 }
 
-/** Creates, fills and opens a study (admin API); returns its id. */
+/**
+ * Creates, fills and opens a study (admin API); returns its id. Unless the spec says otherwise the
+ * study recruits on both crowd platforms (platform links are refused elsewhere) and lets videos
+ * seen in other studies through (`excludeSeenVideos: false`): the specs share one demo participant
+ * account across many studies of the same few demo videos. e2e/protocol-attacks.spec.ts tests
+ * the rule itself.
+ */
 export async function openStudy(
   request: APIRequestContext,
   args: {
@@ -55,7 +61,7 @@ export async function openStudy(
 ): Promise<string> {
   const name = args.name ?? `e2e ${args.protocol.toLowerCase()} ${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
   const created = await request.post("/api/studies", {
-    data: { projectId: args.projectId, name, protocol: args.protocol, settings: args.settings ?? {} },
+    data: { projectId: args.projectId, name, protocol: args.protocol, settings: { crowdPlatforms: ["prolific", "mturk"], excludeSeenVideos: false, ...args.settings } },
   });
   expect(created.status(), await created.text()).toBe(201);
   const studyId = ((await created.json()) as { study: { id: string } }).study.id;
@@ -63,7 +69,7 @@ export async function openStudy(
     data: { items: args.itemIds.map((itemId) => ({ itemId, attentionCheck: false })) },
   });
   expect(put.status(), await put.text()).toBe(200);
-  const opened = await request.post(`/api/studies/${studyId}/status`, { data: { status: "OPEN" }, timeout: 120_000 });
+  const opened = await request.post(`/api/studies/${studyId}/status`, { data: { status: "OPEN", confirmMissingCompletion: true }, timeout: 120_000 });
   expect(opened.status(), await opened.text()).toBe(200);
   return studyId;
 }

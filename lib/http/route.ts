@@ -17,6 +17,14 @@ export type RouteOptions<B, Q> = {
   query?: ZodType<Q>;
   /** Largest accepted JSON body in bytes (default 1 MiB); larger gets 413. */
   maxBodyBytes?: number;
+  /**
+   * HEAD: Next.js answers it with the route's GET handler. By default route() refuses it (405,
+   * `Allow: GET`) before anything runs, so no GET side effect (a serve logged, a segment used up, a
+   * job queued, a token's lastUsedAt) can be triggered by a request that sends no body back.
+   * `"same-as-get"` declares the handler free of side effects (it only reads, e.g. an immutable
+   * file with serveFile, which answers HEAD itself): it then runs, and the body is dropped.
+   */
+  head?: "same-as-get";
 };
 
 export type RouteContext<B, Q, P> = {
@@ -49,6 +57,15 @@ export function route<B, Q, P>(
   handler: (ctx: any) => Promise<unknown> | unknown,
 ) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    const isHead = request.method === "HEAD";
+    if (isHead && options.head !== "same-as-get") return new Response(null, { status: 405, headers: { allow: "GET", "cache-control": "no-store" } });
+    const response = await handle(request, context);
+    if (!isHead || response.body === null) return response;
+    await response.body.cancel();
+    return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  async function handle(request: NextRequest, context: { params: Promise<P> }): Promise<Response> {
     try {
       const user = await getRequestUser(request);
       if (options.roles !== "public") {
@@ -68,5 +85,5 @@ export function route<B, Q, P>(
       const { status, code, message, details } = classifyError(error);
       return errorResponse(status, code, message, details);
     }
-  };
+  }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
-import { findSessionWithServed, type ParticipantSession } from "./load-session";
+import { findSessionWithServed, ownsSession, type ParticipantSession } from "./load-session";
 import { logServe } from "./log-serve";
 import { decideInitAccess, decideSegmentAccess, type RefusalReason } from "./segment-access";
 import { SERVE_INDEX } from "./serve-codes";
@@ -63,7 +63,7 @@ export async function authorizeSegment(args: {
     return refuse(reason);
   };
   if (resource === null || resource === "media") return fail("malformed");
-  if (!args.user || args.user.id !== session.userId) return fail("wrong_user");
+  if (!args.user || !ownsSession(args.user, session)) return fail("wrong_user");
   if (!session.consentedAt) return fail("consent_required");
   const verdict = verifySegmentSignature(
     session.signingKey,

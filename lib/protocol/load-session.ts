@@ -198,6 +198,15 @@ function lastServedOf(row: object): number | null {
 }
 
 /**
+ * Whether `user` may use the session: it is their own, and they are a PARTICIPANT account (the
+ * staff rule, participant-roles.ts: a staff account never uses a session, not even one it held
+ * before the rule). Every participant route and page asks this.
+ */
+export function ownsSession(user: Pick<SessionUser, "id" | "role"> | null, session: Pick<ParticipantSession, "userId">): boolean {
+  return !!user && user.id === session.userId && user.role === "PARTICIPANT";
+}
+
+/**
  * The session if it belongs to `user` (404 otherwise, the same answer as for a session that does
  * not exist) and its participant has consented (403).
  */
@@ -215,7 +224,7 @@ export async function requireOwnSessionWithServed(
   servedFrom: number | null,
 ): Promise<{ session: ParticipantSession; lastServed: number | null }> {
   const found = await loadSession(sessionId, servedFrom);
-  if (!found || found.session.userId !== user.id) throw new HttpError(404, "No such session.");
+  if (!found || !ownsSession(user, found.session)) throw new HttpError(404, "No such session.");
   if (!found.session.consentedAt) throw new HttpError(403, "Accept the consent form first.", "consent_required");
   return found;
 }

@@ -4,7 +4,7 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { errorResponse } from "@/lib/http/json-response";
-import { findSession } from "./load-session";
+import { findSession, ownsSession } from "./load-session";
 import { logServe } from "./log-serve";
 import { SERVE_INDEX } from "./serve-codes";
 import { PRIVATE_MEDIA_HEADERS } from "./serve-segment";
@@ -45,7 +45,7 @@ export async function serveSessionMedia(request: Request, user: SessionUser | nu
     await logServe(session.id, SERVE_INDEX.media, false, reason);
     return errorResponse(status, reason, message);
   };
-  if (!user || user.id !== session.userId) return refuse(403, "wrong_user", "This media address belongs to another session.");
+  if (!user || !ownsSession(user, session)) return refuse(403, "wrong_user", "This media address belongs to another session.");
   if (session.protocol !== "FREE_REWATCH") return refuse(403, "not_streaming", "This media is not available.");
   if (!session.consentedAt) return refuse(403, "consent_required", "Accept the consent form first.");
   const url = new URL(request.url);

@@ -2,7 +2,8 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { errorResponse } from "@/lib/http/json-response";
 import { ALREADY_SERVED_MESSAGE, authorizeSegment } from "./authorize-segment";
-import { claimSegmentServe } from "./claim-segment-serve";
+import { CONTENT_LENGTH_HINT_HEADER, ensureContentLengthRestorer } from "@/lib/video-library/restore-content-length";
+import { claimSegmentServe, releaseSegmentServe } from "./claim-segment-serve";
 import { logServe } from "./log-serve";
 import { segmentBytes } from "./segment-bytes";
 import { segmentFilePath } from "./segment-files";
@@ -14,6 +15,8 @@ export const PRIVATE_MEDIA_HEADERS = {
   "x-content-type-options": "nosniff",
   "cross-origin-resource-policy": "same-origin",
 } as const;
+
+ensureContentLengthRestorer();
 
 /** `GET /api/segments/[sessionId]/[index]?exp=..&sig=..`: one segment (or "init"), if servable now. */
 export async function serveSegment(request: Request, user: SessionUser | null, sessionId: string, index: string): Promise<Response> {
@@ -33,16 +36,47 @@ export async function serveSegment(request: Request, user: SessionUser | null, s
     await logServe(auth.session.id, auth.logIndex, false, "file_missing");
     return errorResponse(404, "not_found", "This media is not available.");
   }
+  let claim: string | null = null;
   if (auth.resource === "init") {
     await logServe(auth.session.id, auth.logIndex, true, "ok", bytes.byteLength);
-  } else if (!(await claimSegmentServe(auth.session.id, auth.resource, bytes.byteLength))) {
+  } else if (!(claim = await claimSegmentServe(auth.session.id, auth.resource, bytes.byteLength))) {
     // Another request for this segment (or a later one) was served in the meantime.
     await logServe(auth.session.id, auth.logIndex, false, "already_served");
     return errorResponse(410, "already_served", ALREADY_SERVED_MESSAGE);
   }
   await touchSession(auth.session);
-  return new Response(new Uint8Array(bytes), {
+  return new Response(claim ? handedOutOnce(bytes, claim) : new Uint8Array(bytes), {
     status: 200,
-    headers: { "content-type": "video/mp4", "content-length": String(bytes.byteLength), ...PRIVATE_MEDIA_HEADERS },
+    headers: {
+      "content-type": "video/mp4",
+      "content-length": String(bytes.byteLength),
+      [CONTENT_LENGTH_HINT_HEADER]: String(bytes.byteLength),
+      ...PRIVATE_MEDIA_HEADERS,
+    },
   });
+}
+
+/**
+ * The segment's body as a stream that hands its bytes out when the response is first read (HTTP
+ * piping pulls it; highWaterMark 0 keeps the stream from pulling on its own). Cancelled before that
+ * (the client went away, nothing was sent), the claim is released: a segment counts as served only
+ * when its body was handed out. The claim itself stays first, so simultaneous requests still get
+ * exactly one 200.
+ */
+function handedOutOnce(bytes: Buffer, claim: string): ReadableStream<Uint8Array> {
+  let handedOut = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        handedOut = true;
+        // A copy, as before: the cached buffer (segment-bytes.ts) is shared by every response.
+        controller.enqueue(new Uint8Array(bytes));
+        controller.close();
+      },
+      async cancel() {
+        if (!handedOut) await releaseSegmentServe(claim);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

@@ -27,6 +27,14 @@ const fields = {
    * (balanced: each new participant gets the least-assigned videos first).
    */
   participantsPerVideo: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000).nullable(),
+  /**
+   * Never give a participant an item whose video they received in an earlier session of any study
+   * (any protocol): someone who has seen a video, e.g. under free rewatch, cannot answer about it
+   * as if for the first time under the no-rewind protocol. The same person: the same account, or
+   * the same platform id on the same platform (lib/studies/seen-videos.ts). Off only when repeat
+   * exposure is what the study measures.
+   */
+  excludeSeenVideos: z.boolean(),
   /** Most videos (sessions) one participant receives, attention-check videos not counted; null = no cap. */
   capPerParticipant: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000).nullable(),
   /**
@@ -59,6 +67,7 @@ const defaults = {
   allowVoluntaryPause: fields.allowVoluntaryPause.default(true),
   timeLimitMinutes: fields.timeLimitMinutes.default(null),
   participantsPerVideo: fields.participantsPerVideo.default(1),
+  excludeSeenVideos: fields.excludeSeenVideos.default(true),
   capPerParticipant: fields.capPerParticipant.default(1),
   crowdPlatforms: fields.crowdPlatforms.default([]),
   completionCode: fields.completionCode.default(""),

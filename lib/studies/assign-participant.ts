@@ -4,16 +4,18 @@ import { databaseTarget } from "@/lib/db/database-url";
 import { db } from "@/lib/db/prisma";
 import { chooseVideos, type AssignableVideo } from "./assignment";
 import { conflictItemIds } from "./conflicts";
+import { seenVideoIds } from "./seen-videos";
 import { parseStudySettings } from "@/lib/protocol/study-settings";
 
 /**
- * Gives a participant their videos (assignment.ts rules) and creates one BaselineSession per
+ * Gives a participant their videos (assignment.ts rules: conflicts of interest, videos received in
+ * other studies, limits, balance) and creates one BaselineSession per
  * video, each with its own signing key. Idempotent. Runs in a transaction that first locks the
  * study row on PostgreSQL (`SELECT ... FOR UPDATE`), so concurrent participants cannot both take
  * the last free slot of a one-participant-per-video study (SQLite serialises write transactions).
  * Sessions whose status is ABANDONED do not hold a slot: their video goes to someone else.
  */
-export async function assignParticipant(studyId: string, participantId: string): Promise<{ created: string[]; conflicted: string[] }> {
+export async function assignParticipant(studyId: string, participantId: string): Promise<{ created: string[]; conflicted: string[]; seen: string[] }> {
   return db.$transaction(
     async (tx) => {
       if (databaseTarget().provider === "postgresql") {
@@ -21,7 +23,18 @@ export async function assignParticipant(studyId: string, participantId: string):
       }
       const study = await tx.study.findUniqueOrThrow({ where: { id: studyId }, select: { protocol: true, settings: true } });
       const settings = parseStudySettings(study.settings);
-      const participant = await tx.studyParticipant.findUniqueOrThrow({ where: { id: participantId }, select: { userId: true } });
+      const participant = await tx.studyParticipant.findUniqueOrThrow({ where: { id: participantId }, select: { userId: true, externalSource: true, externalId: true } });
+      if (databaseTarget().provider === "postgresql") {
+        // The same person consenting to two studies at once: their participant rows (every study,
+        // same account or platform id), locked in one order, serialise the two assignments so the
+        // second sees the first's sessions (seen-videos.ts).
+        await tx.$queryRawUnsafe(
+          `SELECT "id" FROM "StudyParticipant" WHERE "userId" = $1 OR ("externalSource" = $2 AND "externalId" = $3) ORDER BY "id" FOR UPDATE`,
+          participant.userId,
+          participant.externalSource,
+          participant.externalId,
+        );
+      }
       const studyItems = await tx.studyItem.findMany({
         where: { studyId },
         select: {
@@ -40,10 +53,11 @@ export async function assignParticipant(studyId: string, participantId: string):
         v.asks += Math.max(1, si.item._count.queryPoints);
         byVideo.set(videoId, v);
       }
-      const [counts, mine, conflicts] = await Promise.all([
+      const [counts, mine, conflicts, seen] = await Promise.all([
         tx.baselineSession.groupBy({ by: ["videoId"], where: { studyId, status: { not: "ABANDONED" } }, _count: { _all: true } }),
         tx.baselineSession.findMany({ where: { studyId, participantId }, select: { videoId: true } }),
         conflictItemIds(tx, participant.userId, studyItems.map((si) => si.item.id)),
+        settings.excludeSeenVideos ? seenVideoIds(tx, participant, studyId, [...byVideo.keys()]) : new Set<string>(),
       ]);
       const assigned = new Map(counts.map((c) => [c.videoId, c._count._all]));
       const videos: AssignableVideo[] = [...byVideo].map(([videoId, v]) => ({
@@ -56,6 +70,7 @@ export async function assignParticipant(studyId: string, participantId: string):
       const result = chooseVideos({
         videos,
         conflictItemIds: conflicts,
+        seenElsewhere: seen,
         alreadyAssigned: new Set(mine.map((m) => m.videoId)),
         participantsPerVideo: settings.participantsPerVideo,
         capPerParticipant: settings.capPerParticipant,
@@ -78,7 +93,7 @@ export async function assignParticipant(studyId: string, participantId: string):
         });
         created.push(session.id);
       }
-      return { created, conflicted: result.conflicted };
+      return { created, conflicted: result.conflicted, seen: result.seen };
     },
     { timeout: 30_000, maxWait: 30_000 },
   );

@@ -26,6 +26,19 @@ describe("assignment", () => {
     expect(chooseVideos(req({ videos: [video("v1", 0, 1), video("v2", 1, 1)] })).newVideoIds).toEqual([]);
   });
 
+  it("never a video the participant received in another study, attention checks included; held ones are kept", () => {
+    const r = chooseVideos(req({ participantsPerVideo: null, capPerParticipant: null, seenElsewhere: new Set(["v1"]) }));
+    expect(r.newVideoIds).toEqual(["v2", "v3"]);
+    expect(r.seen).toEqual(["v1"]);
+    const attention = chooseVideos(req({ videos: [video("v1", 0), video("att", 1, 0, ["att-i"], true)], seenElsewhere: new Set(["att"]) }));
+    expect(attention.newVideoIds).toEqual(["v1"]);
+    const all = chooseVideos(req({ seenElsewhere: new Set(["v1", "v2", "v3"]) }));
+    expect([all.newVideoIds, all.seen]).toEqual([[], ["v1", "v2", "v3"]]);
+    // A video already held in this study stays (and counts toward the cap) even if seen elsewhere since.
+    const held = chooseVideos(req({ alreadyAssigned: new Set(["v1"]), seenElsewhere: new Set(["v1"]), capPerParticipant: 2 }));
+    expect([held.newVideoIds, held.seen]).toEqual([["v2"], []]);
+  });
+
   it("balanced: least-assigned first when videos take several participants", () => {
     const r = chooseVideos(req({ participantsPerVideo: null, capPerParticipant: 2, videos: [video("v1", 0, 3), video("v2", 1, 1), video("v3", 2, 2)] }));
     expect(r.newVideoIds).toEqual(["v2", "v3"]);

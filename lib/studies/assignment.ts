@@ -6,7 +6,9 @@
  * Rules, in order:
  * 1. Conflict of interest: a video is never given to a participant who authored, annotated or
  *    reviewed ANY study item on it (Annotation.authorId, Task.userId, Adjudication.resolvedById,
- *    ItemRevision.authorId), attention-check videos included.
+ *    ItemRevision.authorId), attention-check videos included. Nor, unless the study turns it off
+ *    (settings.excludeSeenVideos), a video the participant received in a session of another
+ *    study (seen-videos.ts).
  * 2. Attention-check videos (every study item on them is an attention check) go to every
  *    participant; they are exempt from the per-video limit and the cap.
  * 3. Other videos: at most `participantsPerVideo` participants each (null = unlimited), at most
@@ -31,6 +33,8 @@ export type AssignmentRequest = {
   videos: readonly AssignableVideo[];
   /** Items the participant authored, annotated or reviewed. */
   conflictItemIds: ReadonlySet<string>;
+  /** Videos the participant received in another study's session (empty when the study allows it). */
+  seenElsewhere?: ReadonlySet<string>;
   /** Videos the participant already has a session on. */
   alreadyAssigned: ReadonlySet<string>;
   participantsPerVideo: number | null;
@@ -42,13 +46,20 @@ export type AssignmentResult = {
   newVideoIds: string[];
   /** Videos skipped for a conflict of interest (for the admin's log). */
   conflicted: string[];
+  /** Videos skipped because the participant received them in another study. */
+  seen: string[];
 };
 
 export function chooseVideos(req: AssignmentRequest): AssignmentResult {
   const conflicted: string[] = [];
+  const seen: string[] = [];
   const eligible = req.videos.filter((v) => {
     if (v.itemIds.some((id) => req.conflictItemIds.has(id))) {
       conflicted.push(v.videoId);
+      return false;
+    }
+    if (req.seenElsewhere?.has(v.videoId) && !req.alreadyAssigned.has(v.videoId)) {
+      seen.push(v.videoId);
       return false;
     }
     return true;
@@ -72,6 +83,6 @@ export function chooseVideos(req: AssignmentRequest): AssignmentResult {
   // Attention checks go after the first regular video, so they are not the very first thing seen.
   const newVideoIds = picked.length ? [picked[0], ...attention, ...picked.slice(1)] : attention;
   // A participant with nothing regular to do gets no attention checks either.
-  if (picked.length === 0 && regularHeld === 0) return { newVideoIds: [], conflicted };
-  return { newVideoIds, conflicted };
+  if (picked.length === 0 && regularHeld === 0) return { newVideoIds: [], conflicted, seen };
+  return { newVideoIds, conflicted, seen };
 }

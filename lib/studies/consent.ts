@@ -2,6 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { requireParticipantRole } from "@/lib/protocol/participant-roles";
 import { assignParticipant } from "./assign-participant";
 
 /**
@@ -10,6 +11,7 @@ import { assignParticipant } from "./assign-participant";
  * e.g. every video already has its participant).
  */
 export async function giveConsent(studyId: string, user: SessionUser): Promise<{ sessionId: string | null }> {
+  requireParticipantRole(user.role);
   const participant = await db.studyParticipant.findUnique({
     where: { studyId_userId: { studyId, userId: user.id } },
     select: { id: true, consentedAt: true, study: { select: { status: true } } },

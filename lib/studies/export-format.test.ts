@@ -51,9 +51,13 @@ describe("exports in each benchmark's prediction format", () => {
     const f = nativeExport("VSAS", "x", [item({ format: "caption" })], [ans({ value: { timeline: [{ sec: 0, text: "a" }, { sec: 1, text: "b" }] } })]);
     expect(JSON.parse(f.body)).toEqual({ task_id: "q1", responses: [{ second: 0, response: "a" }, { second: 1, response: "b" }] });
     expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
-    expect(fullCsv("x", [item({})], [ans({})]).body.split("\n")[1]).toBe("prolific:P1,prolific,P1,s1,COMPLETED,v.mp4,q1,mcq_4,,,0,B,B,1200,3,2026-01-01T00:00:00.000Z,0");
+    const on = { excludeSeenVideos: true };
+    expect(fullCsv("x", [item({})], [ans({})], on).body.split("\n")[1]).toBe("prolific:P1,prolific,P1,s1,COMPLETED,v.mp4,q1,mcq_4,,,0,B,B,1200,3,2026-01-01T00:00:00.000Z,0,1");
     // An unseen answer is flagged in the CSV and left out of the prediction file.
-    expect(fullCsv("x", [item({})], [ans({ unseen: true })]).body.split("\n")[1]).toMatch(/,1$/);
+    expect(fullCsv("x", [item({})], [ans({ unseen: true })], on).body.split("\n")[1]).toMatch(/,1,1$/);
+    // The study's cross-study exposure setting is in every row (its last column).
+    const off = fullCsv("x", [item({})], [ans({})], { excludeSeenVideos: false }).body.split("\n");
+    expect([off[0].split(",").at(-1), off[1].split(",").at(-1)]).toEqual(["exclude_seen_videos", "0"]);
     expect(nativeExport("VSAS", "x", [item({ format: "caption" })], [ans({ unseen: true, value: { timeline: [{ sec: 0, text: "a" }] } })]).body).not.toContain('"a"');
   });
 });

@@ -137,8 +137,11 @@ export function nativeExport(benchmark: string, slug: string, items: readonly Ex
   }
 }
 
-/** Every answer of every participant, with timings. */
-export function fullCsv(slug: string, items: readonly ExportItem[], answers: readonly ExportAnswer[]): ExportFile {
+/** Study settings written into every row of the full CSV (a flat file has no header section). */
+export type ExportStudySettings = { excludeSeenVideos: boolean };
+
+/** Every answer of every participant, with timings, and the study settings that shaped who saw what. */
+export function fullCsv(slug: string, items: readonly ExportItem[], answers: readonly ExportAnswer[], study: ExportStudySettings): ExportFile {
   const byId = new Map(items.map((i) => [i.itemId, i]));
   const header = [
     "participant",
@@ -158,6 +161,7 @@ export function fullCsv(slug: string, items: readonly ExportItem[], answers: rea
     "position_sec",
     "answered_at",
     "unseen",
+    "exclude_seen_videos",
   ];
   const rows = [...answers]
     .sort((a, b) => a.participant.localeCompare(b.participant) || a.answeredAt.localeCompare(b.answeredAt))
@@ -181,6 +185,7 @@ export function fullCsv(slug: string, items: readonly ExportItem[], answers: rea
         a.positionSec,
         a.answeredAt,
         a.unseen ? 1 : 0,
+        study.excludeSeenVideos ? 1 : 0,
       ];
     });
   return { filename: `${slug}-answers.csv`, contentType: "text/csv; charset=utf-8", body: csv(header, rows) };

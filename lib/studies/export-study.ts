@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { parseStudySettings } from "@/lib/protocol/study-settings";
 import { fullCsv, nativeExport, type ExportAnswer, type ExportFile, type ExportItem } from "./export-format";
 
 /** Loads a study's answers and writes them as the benchmark's prediction file ("native") or the full CSV. */
@@ -10,6 +11,7 @@ export async function exportStudy(studyId: string, format: "native" | "csv"): Pr
     select: {
       id: true,
       name: true,
+      settings: true,
       project: { select: { benchmark: true, slug: true } },
       items: {
         select: {
@@ -73,5 +75,5 @@ export async function exportStudy(studyId: string, format: "native" | "csv"): Pr
     unseen: r.unseen,
   }));
   const slug = `${study.project.slug}-${study.name}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80) || "study";
-  return format === "native" ? nativeExport(study.project.benchmark, slug, items, answers) : fullCsv(slug, items, answers);
+  return format === "native" ? nativeExport(study.project.benchmark, slug, items, answers) : fullCsv(slug, items, answers, { excludeSeenVideos: parseStudySettings(study.settings).excludeSeenVideos });
 }

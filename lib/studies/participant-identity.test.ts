@@ -19,10 +19,14 @@ describe("platform identities", () => {
     expect(parseExternalIdentity(new URLSearchParams("PROLIFIC_PID="))).toEqual({ kind: "invalid", message: "PROLIFIC_PID is missing" });
     expect(parseExternalIdentity(new URLSearchParams("PROLIFIC_PID=a%20b"))).toMatchObject({ kind: "invalid", message: /PROLIFIC_PID must be/ });
     expect(parseExternalIdentity({ workerId: "W" })).toEqual({ kind: "invalid", message: "assignmentId is missing" });
+    // The submission id is what binds a participant: a Prolific entry without it is refused.
+    expect(parseExternalIdentity(new URLSearchParams("PROLIFIC_PID=abc&STUDY_ID=s"))).toEqual({ kind: "invalid", message: "SESSION_ID is missing" });
     expect(parseExternalIdentity({})).toEqual({ kind: "none" });
   });
 
-  it("one synthetic, unroutable email per platform id", () => {
-    expect(participantEmail({ source: "prolific", externalId: "ABC" })).toBe("prolific-abc@participants.playhead.invalid");
+  it("one synthetic, unroutable email per platform id and study, the id exactly as issued", () => {
+    expect(participantEmail({ source: "prolific", externalId: "ABC" }, "study1")).toBe("prolific.study1.ABC@participants.playhead.invalid");
+    expect(participantEmail({ source: "prolific", externalId: "abc" }, "study1")).not.toBe(participantEmail({ source: "prolific", externalId: "ABC" }, "study1"));
+    expect(participantEmail({ source: "mturk", externalId: "A1" }, "study2")).not.toBe(participantEmail({ source: "mturk", externalId: "A1" }, "study1"));
   });
 });

@@ -4,15 +4,30 @@
  * - Prolific: `?PROLIFIC_PID=..&STUDY_ID=..&SESSION_ID=..`
  * - MTurk:    `?workerId=..&assignmentId=..&hitId=..` (`assignmentId=ASSIGNMENT_ID_NOT_AVAILABLE`
  *   is MTurk's preview: nothing is created).
- * Ids are 1-64 characters of letters, digits, `_` and `-` (Prolific ids are 24 hex digits).
+ * Ids are 1-64 characters of letters, digits, `_` and `-` (Prolific ids are 24 hex digits), kept
+ * and compared exactly as the platform issues them (no case folding).
+ *
+ * The per-submission id (Prolific `SESSION_ID`, MTurk `assignmentId`) is required: the first entry
+ * binds the participant to it, and another browser gets in only with the same one
+ * (lib/studies/enter-study.ts). A worker id alone is public enough (it appears in messages,
+ * exports, payments) that it must never be a credential.
  */
 
 export type ExternalIdentity = {
   source: "prolific" | "mturk";
+  /** The worker: Prolific PROLIFIC_PID, MTurk workerId. */
   externalId: string;
+  /** Prolific STUDY_ID, MTurk hitId (recorded, never compared). */
   externalStudyId: string | null;
-  externalSessionId: string | null;
+  /** The submission: Prolific SESSION_ID, MTurk assignmentId. */
+  externalSessionId: string;
 };
+
+/** How each platform names its ids in a study link's query string (and on the refusal pages). */
+export const PLATFORM_PARAMS = {
+  prolific: { label: "Prolific", worker: "PROLIFIC_PID", submission: "SESSION_ID", study: "STUDY_ID" },
+  mturk: { label: "MTurk", worker: "workerId", submission: "assignmentId", study: "hitId" },
+} as const;
 
 export type IdentityParse =
   | { kind: "none" }
@@ -39,11 +54,11 @@ export function parseExternalIdentity(params: URLSearchParams | Record<string, s
   if (pid !== null) {
     const id = check("PROLIFIC_PID", pid, true);
     const study = check("STUDY_ID", get(params, "STUDY_ID"), false);
-    const session = check("SESSION_ID", get(params, "SESSION_ID"), false);
+    const session = check("SESSION_ID", get(params, "SESSION_ID"), true);
     for (const v of [id, study, session]) if (v && typeof v === "object") return { kind: "invalid", message: v.error };
     return {
       kind: "external",
-      identity: { source: "prolific", externalId: id as string, externalStudyId: study as string | null, externalSessionId: session as string | null },
+      identity: { source: "prolific", externalId: id as string, externalStudyId: study as string | null, externalSessionId: session as string },
     };
   }
   if (worker !== null || get(params, "assignmentId") !== null) {
@@ -55,15 +70,21 @@ export function parseExternalIdentity(params: URLSearchParams | Record<string, s
     for (const v of [id, a, hit]) if (v && typeof v === "object") return { kind: "invalid", message: v.error };
     return {
       kind: "external",
-      identity: { source: "mturk", externalId: id as string, externalStudyId: hit as string | null, externalSessionId: a as string | null },
+      identity: { source: "mturk", externalId: id as string, externalStudyId: hit as string | null, externalSessionId: a as string },
     };
   }
   return { kind: "none" };
 }
 
-/** The synthetic, unroutable email of a platform participant's account (one account per platform id). */
-export function participantEmail(identity: Pick<ExternalIdentity, "source" | "externalId">): string {
-  return `${identity.source}-${identity.externalId.toLowerCase()}@participants.playhead.invalid`;
+/**
+ * The synthetic, unroutable email of a platform participant's account: one account per platform
+ * id AND study (the id exactly as issued). Signing in as it reaches that study only: entering
+ * another study with someone's platform id (and a made-up submission id) must not reach the
+ * sessions they hold elsewhere. The same person across studies is recognised by the platform id
+ * itself (lib/studies/seen-videos.ts).
+ */
+export function participantEmail(identity: Pick<ExternalIdentity, "source" | "externalId">, studyId: string): string {
+  return `${identity.source}.${studyId}.${identity.externalId}@participants.playhead.invalid`;
 }
 
 /** Query-string keys of platform identities (stripped from the landing URL after sign-in). */

@@ -2,6 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { requireParticipantRole } from "@/lib/protocol/participant-roles";
 import { completionRedirect, parseStudySettings } from "@/lib/protocol/study-settings";
 
 /**
@@ -25,6 +26,8 @@ export type Participation = {
 };
 
 export async function participation(studyId: string, user: SessionUser | null): Promise<Participation> {
+  // Staff never take part (participant-roles.ts), so they learn nothing here, not even the title.
+  if (user) requireParticipantRole(user.role);
   const study = await db.study.findUnique({ where: { id: studyId }, select: { id: true, name: true, protocol: true, status: true, settings: true } });
   if (!study || study.status === "DRAFT") throw new HttpError(404, "No such study.");
   const settings = parseStudySettings(study.settings);

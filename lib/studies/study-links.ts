@@ -25,13 +25,13 @@ export function studyLinks(origin: string, studyId: string, platforms: readonly 
   const links: StudyLink[] = [{ key: "accounts", label: "Account holders", url: base, note: "Signed-in Playhead accounts take part with this link." }];
   for (const p of CROWD_PLATFORMS.filter((x) => platforms.includes(x))) {
     if (p === "prolific") {
-      links.push({ key: p, label: "Prolific", url: `${base}?${PROLIFIC_QUERY}`, note: "Paste as the study URL; Prolific fills in the placeholders." });
+      links.push({ key: p, label: "Prolific", url: `${base}?${PROLIFIC_QUERY}`, note: "Paste as the study URL with URL parameters on; Prolific fills in the placeholders (all three are needed: SESSION_ID binds each participant to their submission)." });
     } else {
       links.push({
         key: p,
         label: "MTurk",
         url: base,
-        note: "Use as the ExternalQuestion URL; MTurk appends workerId, assignmentId and hitId itself.",
+        note: "Use as the ExternalQuestion URL; MTurk appends workerId, assignmentId (the submission each worker is bound to) and hitId itself.",
       });
     }
   }

@@ -9,6 +9,7 @@ import { HttpError } from "@/lib/http/http-error";
 import { resumeLabel, resumePoint } from "@/lib/protocol/resume-point";
 import { IDENTITY_PARAMS } from "@/lib/studies/participant-identity";
 import { participation, type Participation } from "@/lib/studies/participation";
+import { StaffNotAllowed } from "./_components/staff-not-allowed";
 import { ConsentForm } from "./_components/consent-form";
 
 export const metadata: Metadata = { title: "Study" };
@@ -35,6 +36,7 @@ export default async function StudyLandingPage({ params, searchParams }: Props) 
     p = await participation(studyId, user);
   } catch (e) {
     if (e instanceof HttpError && e.status === 404) notFound();
+    if (e instanceof HttpError && e.code === "staff_not_allowed") return <StaffNotAllowed />;
     throw e;
   }
   const resume = user && p.consented && p.nextSessionId ? await resumePoint(studyId, user.id) : null;

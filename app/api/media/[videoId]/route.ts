@@ -17,7 +17,7 @@ export const dynamic = "force-dynamic";
  * videos of their projects (404 for others; lib/video-library/video-access.ts).
  */
 const handler = route<undefined, undefined, { videoId: string }>(
-  { roles: VIDEO_VIEWER_ROLES },
+  { roles: VIDEO_VIEWER_ROLES, head: "same-as-get" },
   async ({ request, params, user }) => {
     const which = request.nextUrl.searchParams.get("file") === "original" ? "original" : "playback";
     if (which === "original" && !canReadOriginalFile(user)) throw new HttpError(403, "Only admins may fetch original files.");

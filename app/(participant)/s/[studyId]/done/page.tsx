@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { requireUser } from "@/lib/auth/current-user";
 import { HttpError } from "@/lib/http/http-error";
 import { participation, type Participation } from "@/lib/studies/participation";
+import { StaffNotAllowed } from "../_components/staff-not-allowed";
 import { CompletionRedirect } from "./_components/completion-redirect";
 
 export const metadata: Metadata = { title: "Thank you" };
@@ -23,6 +24,7 @@ export default async function DonePage({ params }: { params: Promise<{ studyId: 
     p = await participation(studyId, user);
   } catch (e) {
     if (e instanceof HttpError && e.status === 404) notFound();
+    if (e instanceof HttpError && e.code === "staff_not_allowed") return <StaffNotAllowed />;
     throw e;
   }
   const timedOut = p.sessions.some((s) => s.status === "ABANDONED");

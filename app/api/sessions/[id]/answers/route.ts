@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { answerBodySchema, type AnswerBody } from "@/lib/protocol/answer-body";
-import { ANY_ROLE } from "@/lib/protocol/any-role";
+import { PARTICIPANT_ROLES } from "@/lib/protocol/participant-roles";
 import { submitAnswer } from "@/lib/protocol/submit-answer";
 import { finishSession } from "@/lib/studies/finish-session";
 
@@ -13,6 +13,6 @@ export const dynamic = "force-dynamic";
  * answer finishes it (scores, completion: lib/studies).
  */
 export const POST = route<AnswerBody, undefined, { id: string }>(
-  { roles: ANY_ROLE, body: answerBodySchema, maxBodyBytes: 4 * 1024 * 1024 },
+  { roles: PARTICIPANT_ROLES, body: answerBodySchema, maxBodyBytes: 4 * 1024 * 1024 },
   async ({ params, user, body }) => submitAnswer(user, params.id, body, (sessionId) => finishSession(sessionId)),
 );

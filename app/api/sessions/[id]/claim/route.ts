@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { claimBodySchema } from "@/lib/protocol/answer-body";
-import { ANY_ROLE } from "@/lib/protocol/any-role";
+import { PARTICIPANT_ROLES } from "@/lib/protocol/participant-roles";
 import { claimSession } from "@/lib/protocol/claim-session";
 import { requireOwnSession } from "@/lib/protocol/load-session";
 import { sessionState } from "@/lib/protocol/session-state";
@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
  * POST /api/sessions/[id]/claim {tabId}: this tab takes the session over (the previous tab's next
  * answer gets 409). Returns the state. Releases no media.
  */
-export const POST = route<{ tabId: string }, undefined, { id: string }>({ roles: ANY_ROLE, body: claimBodySchema }, async ({ params, user, body }) => {
+export const POST = route<{ tabId: string }, undefined, { id: string }>({ roles: PARTICIPANT_ROLES, body: claimBodySchema }, async ({ params, user, body }) => {
   const session = await requireOwnSession(params.id, user);
   await claimSession(session.id, body.tabId);
   return sessionState(await requireOwnSession(params.id, user), body.tabId);

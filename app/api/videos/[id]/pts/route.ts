@@ -22,7 +22,7 @@ const query = z.object({
  * `{timeBase:{num,den}, pts:[ticks...], endPts, frameCount, mediaTimeOffset}` instead.
  */
 export const GET = route<undefined, z.infer<typeof query>, { id: string }>(
-  { roles: VIDEO_VIEWER_ROLES, query },
+  { roles: VIDEO_VIEWER_ROLES, query, head: "same-as-get" },
   async ({ request, params, user, query }) => {
     const video = await viewableVideoOr404(user, params.id);
     const file = ptsFile(video, query.of ?? "playback");

@@ -9,7 +9,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** GET /api/videos/[id]/thumbnail — JPEG; 404 when the video has none. */
-export const GET = route<undefined, undefined, { id: string }>({ roles: VIDEO_VIEWER_ROLES }, async ({ request, params, user }) => {
+export const GET = route<undefined, undefined, { id: string }>({ roles: VIDEO_VIEWER_ROLES, head: "same-as-get" }, async ({ request, params, user }) => {
   const video = await viewableVideoOr404(user, params.id);
   const file = thumbnailFile(video);
   if (!file) throw new HttpError(404, "This video has no thumbnail.");

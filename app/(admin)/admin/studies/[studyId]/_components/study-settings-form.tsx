@@ -87,6 +87,12 @@ export function StudySettingsForm({ studyId, status, settings }: { studyId: stri
           <Field id="s-cap" label="Videos per participant (empty = no cap)">
             <Input id="s-cap" type="number" min={1} value={s.capPerParticipant ?? ""} onChange={(e) => set("capPerParticipant", num(e.target.value))} />
           </Field>
+          <Field id="s-seen" label="Videos seen in other studies" className="sm:col-span-3">
+            <label className="flex items-center gap-2 text-sm">
+              <input id="s-seen" type="checkbox" checked={s.excludeSeenVideos} onChange={(e) => set("excludeSeenVideos", e.target.checked)} /> never give a
+              participant a video they received in an earlier session of any study (any protocol; the same account or platform id)
+            </label>
+          </Field>
           <Field id="s-seg" label="Segment length (s, streaming)">
             <Input id="s-seg" type="number" min={1} max={60} disabled={!draft} value={s.segmentSeconds} onChange={(e) => set("segmentSeconds", Number(e.target.value))} />
           </Field>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { BaselinePlayer } from "@/components/baseline-player/baseline-player";
 import { requireUser } from "@/lib/auth/current-user";
-import { findSession } from "@/lib/protocol/load-session";
+import { findSession, ownsSession } from "@/lib/protocol/load-session";
 import { sessionPosition } from "@/lib/protocol/session-position";
 
 export const metadata: Metadata = { title: "Session" };
@@ -17,7 +17,7 @@ export default async function SessionPage({ params }: { params: Promise<{ studyI
   const { studyId, sessionId } = await params;
   const user = await requireUser(undefined, `/s/${studyId}/session/${sessionId}`);
   const session = await findSession(sessionId);
-  if (!session || session.userId !== user.id || session.studyId !== studyId) notFound();
+  if (!session || !ownsSession(user, session) || session.studyId !== studyId) notFound();
   if (!session.consentedAt) redirect(`/s/${studyId}`);
   return (
     <main className="mx-auto max-w-4xl space-y-4 p-6">
