@@ -130,6 +130,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       onKeyDownCapture={onKeyDownCapture}
       className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
       data-testid="video-player"
+      data-shortcut-chrome=""
     >
       <div ref={mountRef} className="w-full" />
       <FrameReadout store={store} frameCount={frameCount} />

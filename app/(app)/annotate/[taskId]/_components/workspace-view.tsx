@@ -7,7 +7,9 @@ import type { WorkspacePlayer } from "@/components/annotation-workspace/panel-pr
 import { readResumeState, writeResumeState } from "@/components/annotation-workspace/resume-state";
 import type { TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
 import type { SubmitProblem, WorkspacePayload } from "@/lib/annotation/api-schemas";
-import { submitProblems } from "@/lib/annotation/submit-rules";
+import { documentChecks, entityProblems, type SubmitContext } from "@/lib/annotation/submit-rules";
+import { createHeldDrafts, HeldDraftsContext } from "@/components/annotation-workspace/held-drafts";
+import { plural, pluralWord } from "@/lib/text/plural";
 import { frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
 import { createPlayerStore } from "@/lib/player/player-store";
 import type { PtsTable } from "@/lib/video/pts-table";
@@ -44,9 +46,10 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
   const [rate, setRate] = useState(1);
   const [submitted422, setSubmitted422] = useState<SubmitProblem[]>([]);
   const resume = useMemo(() => readResumeState(payload.task.id), [payload.task.id]);
+  const heldDrafts = useMemo(() => createHeldDrafts(), []);
 
-  // Every document change goes to the autosave queue.
-  useEffect(() => (autosave ? store.onChange((doc) => autosave.enqueue(doc)) : undefined), [store, autosave]);
+  // Every document change goes to the autosave queue (a keystroke continuing a burst of typing is not a new change).
+  useEffect(() => (autosave ? store.onChange((doc, _kind, _label, meta) => autosave.enqueue(doc, { merged: meta.merged })) : undefined), [store, autosave]);
   // A save refused because the annotation was submitted elsewhere: read-only here too.
   useEffect(() => autosave?.subscribe((s) => s.status === "submitted" && store.setReadOnly(true)), [autosave, store]);
   // Another tab saved a newer version while this one had nothing unsaved: show it in place (an
@@ -59,6 +62,17 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
       seen = s.adopted;
       store.replace(s.adopted.data, `version ${s.adopted.version} from another tab`);
       store.notify(`Updated to version ${s.adopted.version}, saved in another tab.`);
+    });
+  }, [autosave, store]);
+  // A tab closed with unsent changes while this one had none: they are shown here and sent from here.
+  useEffect(() => {
+    if (!autosave) return undefined;
+    let seen = autosave.getState().takenOver;
+    return autosave.subscribe((s) => {
+      if (!s.takenOver || s.takenOver === seen) return;
+      seen = s.takenOver;
+      store.replace(s.takenOver.data, "unsent changes of a closed tab");
+      store.notify(`Took over ${plural(s.takenOver.changes, "unsent change")} left by a tab that was closed; sending ${pluralWord(s.takenOver.changes, "it", "them")} now.`);
     });
   }, [autosave, store]);
 
@@ -116,19 +130,22 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
 
   useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate });
 
-  const liveProblems = useMemo(
-    () => submitProblems(state.doc, { activities: payload.settings.activities, format: payload.item.format }),
-    [state.doc, payload.settings.activities, payload.item.format],
-  );
+  // THE checks (lib/annotation/submit-rules.ts): the same list drives the timeline's red, the
+  // panel, the selection editor and the submit bar, and the server refuses a submit with it.
+  const checkContext = useMemo<SubmitContext>(() => ({ activities: payload.settings.activities, format: payload.item.format }), [payload.settings.activities, payload.item.format]);
+  const checks = useMemo(() => documentChecks(state.doc, checkContext), [state.doc, checkContext]);
+  const liveProblems = checks.problems;
+  const issuesOf = useCallback((doc: Parameters<typeof entityProblems>[0]) => entityProblems(doc, checkContext), [checkContext]);
   const problems = useMemo(() => {
     const seen = new Set(liveProblems.map((p) => `${p.field}\u0000${p.message}`));
     return [...liveProblems, ...submitted422.filter((p) => !seen.has(`${p.field}\u0000${p.message}`))];
   }, [liveProblems, submitted422]);
 
   return (
+    <HeldDraftsContext.Provider value={heldDrafts}>
     <div className="flex flex-col gap-3" data-testid="annotation-workspace" data-benchmark={state.doc.benchmark}>
       <WorkspaceHeader payload={payload} rate={rate} onHelp={() => setHelpOpen(true)} readOnly={state.readOnly} />
-      {autosave && <SaveStatus autosave={autosave} />}
+      {autosave && <SaveStatus autosave={autosave} held={heldDrafts} />}
       {state.notice && (
         <p role="status" className="rounded border border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900" data-testid="workspace-notice">
           {state.notice}
@@ -149,9 +166,10 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
               initialView={resume.view}
               onViewChange={(view) => writeResumeState(payload.task.id, { view })}
               onReady={(t) => (runtime.current.timeline = t)}
+              issuesOf={issuesOf}
             />
           )}
-          <SelectionEditor store={store} state={state} seekToFrame={seekToFrame} />
+          <SelectionEditor store={store} state={state} seekToFrame={seekToFrame} checks={checks} />
         </div>
         <div className="flex min-w-0 flex-col gap-3">
           <FormPanel payload={payload} store={store} state={state} player={panelPlayer} problems={problems} sceneCuts={video ? sceneCuts : undefined} />
@@ -160,6 +178,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
               annotationId={payload.annotation.id}
               autosave={autosave}
               store={store}
+              held={heldDrafts}
               readOnly={state.readOnly}
               problems={liveProblems}
               serverProblems={submitted422}
@@ -173,5 +192,6 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
       {autosave && <ConflictDialog autosave={autosave} store={store} />}
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} benchmark={state.doc.benchmark} />}
     </div>
+    </HeldDraftsContext.Provider>
   );
 }

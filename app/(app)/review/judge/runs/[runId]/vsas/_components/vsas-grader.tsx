@@ -39,6 +39,12 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
     if (start === "unjudged") return Math.max(0, seconds.findIndex((s) => !complete(s.mine as Verdict | undefined)));
     return 0;
   });
+  // The second the keys act on, committed at once (a key right after ↓ grades the new second).
+  const posRef = useRef(pos);
+  const moveTo = useCallback((n: number) => {
+    posRef.current = n;
+    setPos(n);
+  }, []);
   const [help, setHelp] = useState(false);
   const { save, states, error, saves, flush } = useJudgementSaver(`/api/judge/runs/${encodeURIComponent(run.id)}/vsas`);
   const second = seconds[pos];
@@ -62,13 +68,14 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
   const verdictsRef = useRef(verdicts);
   const setVerdict = useCallback(
     (change: Partial<Verdict>) => {
+      const second = seconds[posRef.current];
       if (!task || !second) return;
       const next: Verdict = { ...(verdictsRef.current[second.t] ?? { binary: null, rubric: null }), ...change };
       verdictsRef.current = { ...verdictsRef.current, [second.t]: next };
       setVerdicts(verdictsRef.current);
       void save(`${second.t}`, { itemId: task.itemId, ...(task.sessionId ? { sessionId: task.sessionId } : {}), t: second.t, binary: next.binary, rubric: next.rubric });
     },
-    [task, second, save],
+    [task, seconds, save],
   );
 
   const [leaving, setLeaving] = useState(false);
@@ -84,11 +91,11 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
 
   const step = useCallback(
     (delta: 1 | -1) => {
-      const n = pos + delta;
-      if (n >= 0 && n < seconds.length) setPos(n);
+      const n = posRef.current + delta;
+      if (n >= 0 && n < seconds.length) moveTo(n);
       else void goToPage(page.index + delta, delta > 0 ? "first" : "last");
     },
-    [pos, seconds.length, goToPage, page.index],
+    [seconds.length, goToPage, page.index, moveTo],
   );
 
   const controls: VsasJudgeControls = {
@@ -96,14 +103,14 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
     setRubric: (rubric) => setVerdict({ rubric }),
     step,
     nextUnjudged: () => {
-      const here = seconds.findIndex((s, i) => i > pos && !complete(verdictsRef.current[s.t]));
-      if (here >= 0) return setPos(here);
+      const here = seconds.findIndex((s, i) => i > posRef.current && !complete(verdictsRef.current[s.t]));
+      if (here >= 0) return moveTo(here);
       const n = page.entries.length;
       for (let k = 1; k < n; k++) {
         const i = (page.index - 1 + k) % n;
         if (page.entries[i].complete < page.entries[i].seconds) return void goToPage(i + 1, "unjudged");
       }
-      setPos((p) => nextUnjudged([{ seconds }], { task: 0, second: p }, (_, t) => complete(verdictsRef.current[t])).second);
+      moveTo(nextUnjudged([{ seconds }], { task: 0, second: posRef.current }, (_, t) => complete(verdictsRef.current[t])).second);
     },
     stepFrames: (d) => controllerRef.current?.controller.stepFrames(d),
     toggleHelp: () => {
@@ -187,7 +194,7 @@ export function VsasGrader({ payload, start }: { payload: VsasQueuePayload; star
             verdictOf={(t) => verdicts[t] ?? null}
             stateOf={(t) => states[`${t}`]}
             onSelect={(i) => {
-              setPos(i);
+              moveTo(i);
               rootRef.current?.focus();
             }}
           />
