@@ -49,7 +49,7 @@ test("VCBench E1: timestamps, query points with live answers equal to lib/metric
   await panel.getByRole("button", { name: "Mark action at current frame" }).click();
   expect(await answersShown(page)).toEqual(["1", "3", "4"]);
   const second = panel.getByTestId("query-point-row").nth(1);
-  await expect(second.getByTestId("query-point-warning")).toContainText("within 1 s of moment 4 (4.67 s)");
+  await expect(second.getByTestId("query-point-warning")).toContainText("within 1 s of occurrence 4 (4.67 s)");
   await panel.getByRole("button", { name: "delete occurrence 4" }).click();
   await expect(second.getByTestId("query-point-warning")).toHaveCount(0);
   expect(await answersShown(page)).toEqual(["1", "2", "3"]);

@@ -123,7 +123,7 @@ describe("PUT /api/annotations/:id (autosave)", () => {
     expect(row.version).toBe(2);
     expect((row.data as { moments: unknown[] }).moments).toHaveLength(1);
     const rev = await db.annotationRevision.findUniqueOrThrow({ where: { annotationId_version: { annotationId, version: 2 } } });
-    expect(rev).toMatchObject({ baseVersion: 1, clientSaveId, action: "save", summary: "+1 moment", authorId: ann.id });
+    expect(rev).toMatchObject({ baseVersion: 1, clientSaveId, action: "save", summary: "+1 occurrence", authorId: ann.id });
     expect((await db.task.findUniqueOrThrow({ where: { id: vcTask } })).timeSpentMs).toBe(1500);
   });
 

@@ -83,7 +83,9 @@ const FIELD_WORDS: Record<string, string> = {
   evidence: "Evidence clips",
 };
 
-const PART_WORDS: Record<string, string> = { at: "time", start: "start", end: "end", count: "count", key: "id", note: "note", firstAppearance: "first appearance", text: "text", second: "second", frame: "frame", sec: "time", label: "label", comment: "comment" };
+const PART_WORDS: Record<string, string> = { at: "time", start: "start", end: "end", count: "count", key: "id", note: "note", firstAppearance: "first appearance", text: "text", second: "second", label: "label", comment: "comment" };
+/** Parts of a time path that add nothing a person needs ("Clip 2 end", not "Clip 2 end sec"). */
+const SILENT_PARTS = new Set(["frame", "sec"]);
 
 /**
  * A document path ("queryPoints[5].at", "occurrences[1].splits[0].at", "removalNote") in the
@@ -107,6 +109,7 @@ export function fieldName(doc: AnnotationDocument, path: string): string {
       } else words.push(`${FIELD_WORDS[list] ?? list} ${index + 1}`);
       continue;
     }
+    if (words.length > 0 && SILENT_PARTS.has(p)) continue;
     words.push(words.length === 0 ? (FIELD_WORDS[p] ?? p) : (PART_WORDS[p] ?? p));
   }
   // "Split point 1 of cycle 2" replaces "Cycle 2" before it.

@@ -7,7 +7,8 @@ import { identityKeyProblem } from "@/lib/annotation/vcbench-edits";
 import type { WorkspaceState, WorkspaceStore } from "@/lib/annotation/workspace-store";
 import { plural } from "@/lib/text/plural";
 
-const fmt = (t: { frame: number; sec: number }) => `frame ${t.frame} (${t.sec.toFixed(3)} s)`;
+/** A time in the panel's units: EC-Bench whole seconds first (its precision), else the frame. */
+const timeOf = (ec: boolean) => (t: { frame: number; sec: number }) => (ec ? `${Math.round(t.sec)} s (frame ${t.frame})` : `frame ${t.frame} (${t.sec.toFixed(3)} s)`);
 
 /**
  * The selected mark / span: where it is, what is wrong with it (the workspace's one set of checks:
@@ -25,6 +26,7 @@ export function SelectionEditor({ store, state, seekToFrame, checks }: { store: 
       </p>
     );
   }
+  const fmt = timeOf(doc.benchmark === "ECBENCH");
   const problems = checks.problems.filter((p) => p.entityId === entity.id);
   const warnings = checks.warnings.filter((p) => p.entityId === entity.id);
   const hasText = entity.track !== "queryPoints" && entity.track !== "window";

@@ -27,6 +27,8 @@ import { useWorkspaceKeys } from "./use-workspace-keys";
 import { useSceneCuts } from "./use-scene-cuts";
 import { ReopenButton } from "./reopen-button";
 
+const NO_PROBLEMS: SubmitProblem[] = [];
+
 /** Everything the keys and the timeline act on, kept in refs (never React state: no re-render per frame). */
 export type WorkspaceRuntime = {
   controller: FrameController | null;
@@ -44,7 +46,11 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
   const [timing, setTiming] = useState<VideoTiming | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [rate, setRate] = useState(1);
-  const [submitted422, setSubmitted422] = useState<SubmitProblem[]>([]);
+  // The server's answer to the last submit, for the document it was about: once the document
+  // changes, the live checks (the same function) speak for it, never a stale list.
+  const [refusal, setRefusal] = useState<{ doc: unknown; problems: SubmitProblem[] }>({ doc: null, problems: [] });
+  const submitted422 = refusal.doc === state.doc ? refusal.problems : NO_PROBLEMS;
+  const setSubmitted422 = useCallback((problems: SubmitProblem[]) => setRefusal({ doc: store.getState().doc, problems }), [store]);
   const resume = useMemo(() => readResumeState(payload.task.id), [payload.task.id]);
   const heldDrafts = useMemo(() => createHeldDrafts(), []);
 
