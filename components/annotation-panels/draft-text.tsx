@@ -1,21 +1,22 @@
 "use client";
 
 /**
- * THE text field of the workspace (panels, the selection editor, the caption editor): every
- * keystroke goes into the document at once (so into the autosave queue, saved within about a
- * second and kept in the browser before that), yet a burst of typing is ONE undo step: edits of
- * one burst carry the same `merge` key (lib/annotation/workspace-store.ts). A burst ends on Enter,
- * on leaving the field, or after `burstMs` without typing.
+ * THE text field of the workspace (panels, counts, the selection editor, the caption editor): what
+ * is typed goes into the document (so into the autosave queue, kept in the browser and saved within
+ * about a second) at most `DRAFT_COMMIT_MS` after the keystroke, at once on Enter or on leaving the
+ * field, and whenever the workspace writes every field (before a submit, on Ctrl+S, when the page
+ * is hidden or closed); until then the field reports it as typed-not-written, so the save status
+ * never says "saved". A burst of typing is ONE undo step: its writes carry the same `merge` key
+ * (lib/annotation/workspace-store.ts). A burst ends on Enter, on leaving the field, or after
+ * `burstMs` without typing.
  *
  * Text the field refuses (`validate`: a count that is not a number, an id already used) stays in
- * the field with its reason and is not written; the field reports it to the workspace's held
- * drafts (components/annotation-workspace/held-drafts.ts) so the save status says it is not saved.
- * A value changed from outside (undo, redo, another tab's version) replaces the text unless the
- * field has focus (the annotator is typing there).
+ * the field with its reason and is not written; the save status names it. A value changed from
+ * outside (undo, redo, another tab's version) replaces the text unless the field has focus.
  */
 import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type TextareaHTMLAttributes } from "react";
 import { cn } from "@/components/ui/cn";
-import { useHeldDrafts } from "@/components/annotation-workspace/held-drafts";
+import { DRAFT_COMMIT_MS, useHeldDrafts } from "@/components/annotation-workspace/held-drafts";
 import type { EditOptions } from "@/lib/annotation/workspace-store";
 
 const control =
@@ -23,7 +24,7 @@ const control =
   "placeholder:text-slate-400 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500/30 " +
   "disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
 
-/** How a field hands a typed value to the document: one call per keystroke; `burst` makes them one undo step. */
+/** How a field hands typed text to the document; `burst` makes one burst of typing one undo step. */
 export type DraftCommit = (next: string, burst: EditOptions) => void;
 
 export type DraftFieldOptions = {
@@ -36,7 +37,7 @@ export type DraftFieldOptions = {
   burstMs?: number;
 };
 
-/** The draft-field mechanism: local text, written at every keystroke, refused text held with its reason. */
+/** The draft-field mechanism: local text, written within DRAFT_COMMIT_MS of typing, refused text held with its reason. */
 export function useDraftField({ value, onCommit, validate, name, burstMs = 1500 }: DraftFieldOptions) {
   const fieldId = useId();
   const held = useHeldDrafts();
@@ -49,36 +50,66 @@ export function useDraftField({ value, onCommit, validate, name, burstMs = 1500 
   }, []);
   const focused = useRef(false);
   const burst = useRef({ n: 0, at: 0 });
+  /** Typed text not written yet (null: nothing waiting). */
+  const pending = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef({ onCommit, validate, name });
   latest.current = { onCommit, validate, name };
 
+  const write = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const text = pending.current;
+    if (text === null) return;
+    pending.current = null;
+    held.set(fieldId, null);
+    latest.current.onCommit(text, { merge: `${fieldId}:${burst.current.n}` });
+  }, [held, fieldId]);
+
+  useEffect(() => held.register(fieldId, write), [held, fieldId, write]);
+  // Leaving the page / unmounting: what was typed is written, never dropped.
+  useEffect(
+    () => () => {
+      write();
+      held.set(fieldId, null);
+    },
+    [write, held, fieldId],
+  );
+
   // A value from outside replaces the text, unless the annotator is typing in the field.
   useEffect(() => {
-    if (focused.current) return;
+    if (focused.current || pending.current !== null) return;
     setDraft(value);
     setError(null);
     held.set(fieldId, null);
   }, [value, held, fieldId, setError]);
-  useEffect(() => () => held.set(fieldId, null), [held, fieldId]);
 
   const endBurst = useCallback(() => {
+    write();
     burst.current = { n: burst.current.n + 1, at: 0 };
-  }, []);
+  }, [write]);
 
   const change = useCallback(
     (next: string) => {
       setDraft(next);
-      const { onCommit: commit, validate: check, name: n } = latest.current;
+      const { validate: check, name: n } = latest.current;
       const problem = check ? check(next) : null;
       setError(problem);
-      held.set(fieldId, problem ? { name: n, reason: problem } : null);
-      if (problem) return;
+      if (problem) {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
+        pending.current = null;
+        held.set(fieldId, { name: n, reason: problem });
+        return;
+      }
       const now = Date.now();
       if (burst.current.at && now - burst.current.at > burstMs) burst.current.n += 1;
       burst.current.at = now;
-      commit(next, { merge: `${fieldId}:${burst.current.n}` });
+      pending.current = next;
+      held.set(fieldId, { name: n, reason: null });
+      if (!timer.current) timer.current = setTimeout(write, DRAFT_COMMIT_MS);
     },
-    [held, fieldId, burstMs, setError],
+    [held, fieldId, burstMs, setError, write],
   );
 
   const onFocus = useCallback(() => {
@@ -87,9 +118,11 @@ export function useDraftField({ value, onCommit, validate, name, burstMs = 1500 
   const onBlur = useCallback(() => {
     focused.current = false;
     endBurst();
-    // Show the stored form of what was typed (trimmed, normalised), unless it is refused.
-    if (!errorRef.current) setDraft(value);
-  }, [endBurst, value]);
+  }, [endBurst]);
+  // After leaving the field, show the stored form of what was typed (trimmed, normalised) unless refused.
+  useEffect(() => {
+    if (!focused.current && pending.current === null && !errorRef.current) setDraft(value);
+  });
 
   return { draft, error, change, onFocus, onBlur, endBurst };
 }

@@ -51,7 +51,21 @@ export const MAX_QUERY_POINTS = 8;
 /** The VCBench subtypes whose question is about one window (one query point, at the window end). */
 export const WINDOW_SUBTYPES = ["O1-Delta", "O2-Gain"] as const;
 
-export function documentChecks(doc: AnnotationDocument, ctx: SubmitContext = {}): DocumentChecks {
+/** Checks of the last documents seen, per context object: the timeline, the panel and the submit bar share one run per change. */
+const cache = new WeakMap<AnnotationDocument, WeakMap<SubmitContext, DocumentChecks>>();
+const NO_CONTEXT: SubmitContext = {};
+
+export function documentChecks(doc: AnnotationDocument, ctx: SubmitContext = NO_CONTEXT): DocumentChecks {
+  let byCtx = cache.get(doc);
+  const hit = byCtx?.get(ctx);
+  if (hit) return hit;
+  const result = runChecks(doc, ctx);
+  if (!byCtx) cache.set(doc, (byCtx = new WeakMap()));
+  byCtx.set(ctx, result);
+  return result;
+}
+
+function runChecks(doc: AnnotationDocument, ctx: SubmitContext): DocumentChecks {
   const uses = (a: string) => !ctx.activities || ctx.activities.includes(a);
   const out: DocumentChecks = { problems: [], warnings: [] };
   switch (doc.benchmark) {
@@ -75,17 +89,17 @@ export function documentChecks(doc: AnnotationDocument, ctx: SubmitContext = {})
 }
 
 /** What stops a submit (the server's 422 `details.problems`; the submit bar's list). */
-export function submitProblems(doc: AnnotationDocument, ctx: SubmitContext = {}): SubmitProblem[] {
+export function submitProblems(doc: AnnotationDocument, ctx: SubmitContext = NO_CONTEXT): SubmitProblem[] {
   return documentChecks(doc, ctx).problems.map(({ field, message }) => ({ field, message }));
 }
 
 /** Timeline entries with a problem: id -> the messages (drawn red on the timeline, named in the selection editor). */
-export function entityProblems(doc: AnnotationDocument, ctx: SubmitContext = {}): Map<string, string> {
+export function entityProblems(doc: AnnotationDocument, ctx: SubmitContext = NO_CONTEXT): Map<string, string> {
   return byEntity(documentChecks(doc, ctx).problems);
 }
 
 /** Timeline entries with a warning (never blocking): id -> the messages. */
-export function entityWarnings(doc: AnnotationDocument, ctx: SubmitContext = {}): Map<string, string> {
+export function entityWarnings(doc: AnnotationDocument, ctx: SubmitContext = NO_CONTEXT): Map<string, string> {
   return byEntity(documentChecks(doc, ctx).warnings);
 }
 
@@ -95,8 +109,26 @@ function byEntity(checks: readonly DocumentCheck[]): Map<string, string> {
   return m;
 }
 
-const overlaps = (a: { start: FrameTime; end: FrameTime | null }, b: { start: FrameTime; end: FrameTime | null }) =>
-  a.start.frame <= (b.end ?? b.start).frame && b.start.frame <= (a.end ?? a.start).frame;
+type Timed = { start: FrameTime; end: FrameTime | null };
+
+/**
+ * For each span of a list, the earlier span (index) it overlaps, or -1: the one reaching furthest
+ * among those starting no later (lists are in time order; O(n), thousands of spans per keystroke).
+ */
+function overlapsEarlier(list: readonly Timed[]): number[] {
+  const out: number[] = [];
+  let reach = -1;
+  let reachIndex = -1;
+  list.forEach((s, i) => {
+    out.push(reachIndex >= 0 && s.start.frame <= reach ? reachIndex : -1);
+    const end = (s.end ?? s.start).frame;
+    if (end > reach) {
+      reach = end;
+      reachIndex = i;
+    }
+  });
+  return out;
+}
 
 function vcbenchChecks(doc: VcbenchDocument, uses: (a: string) => boolean, out: DocumentChecks): void {
   const { problems, warnings } = out;
@@ -137,6 +169,7 @@ function vcbenchChecks(doc: VcbenchDocument, uses: (a: string) => boolean, out: 
   }
   if (uses("events") && (doc.subtype === "E2-Episode" || doc.subtype === "E2-Periodic")) {
     const [noun] = trackNoun(doc, "occurrences");
+    const overlapped = overlapsEarlier(doc.occurrences);
     doc.occurrences.forEach((o, i) => {
       const name = entryName(doc, "occurrences", i);
       if (!o.end) problems.push({ field: `occurrences[${i}].end`, entityId: o.id, message: `${name} is not closed: set where this ${noun} ends` });
@@ -149,9 +182,7 @@ function vcbenchChecks(doc: VcbenchDocument, uses: (a: string) => boolean, out: 
           warnings.push({ field: `occurrences[${i}].splits[${j}].at`, entityId: s.id, message: `${splitName} is on the same frame as split point ${j} (${timeText(doc, s.at)})` });
         }
       });
-      for (let k = 0; k < i; k++) {
-        if (overlaps(o, doc.occurrences[k])) warnings.push({ field: `occurrences[${i}]`, entityId: o.id, message: `${name} overlaps ${noun} ${k + 1}` });
-      }
+      if (overlapped[i] >= 0) warnings.push({ field: `occurrences[${i}]`, entityId: o.id, message: `${name} overlaps ${noun} ${overlapped[i] + 1}` });
     });
   }
   if (uses("counts")) {
@@ -181,13 +212,12 @@ function ecbenchChecks(doc: EcbenchDocument, uses: (a: string) => boolean, forma
   }
   if (uses("evidence")) {
     if (doc.answerRevised && doc.evidence.length === 0) problems.push({ field: "evidence", message: "The answer was revised: mark the evidence clips that support it" });
+    const overlapped = overlapsEarlier(doc.evidence);
     doc.evidence.forEach((s, i) => {
       const name = entryName(doc, "evidence", i);
       if (!s.end) problems.push({ field: `evidence[${i}].end`, entityId: s.id, message: `${name} is not closed: set where this clip ends` });
       else if (s.end.frame <= s.start.frame) problems.push({ field: `evidence[${i}].end`, entityId: s.id, message: `${name} must end after it starts (${spanText(doc, s.start, s.end)})` });
-      for (let k = 0; k < i; k++) {
-        if (overlaps(s, doc.evidence[k])) warnings.push({ field: `evidence[${i}]`, entityId: s.id, message: `${name} overlaps clip ${k + 1}: merge them into one clip` });
-      }
+      if (overlapped[i] >= 0) warnings.push({ field: `evidence[${i}]`, entityId: s.id, message: `${name} overlaps clip ${overlapped[i] + 1}: merge them into one clip` });
     });
   }
 }

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import type { AutosaveClient, AutosaveState } from "@/lib/annotation/autosave-client";
 import { formatDateTime } from "@/components/ui/format";
-import { heldDraftText, type HeldDraft, type HeldDrafts } from "@/components/annotation-workspace/held-drafts";
+import { heldDraftText, refusedDrafts, type HeldDraft, type HeldDrafts } from "@/components/annotation-workspace/held-drafts";
 import { plural } from "@/lib/text/plural";
 
 const changes = (n: number) => plural(n, "unsaved change");
@@ -44,10 +44,17 @@ const NO_HELD: readonly HeldDraft[] = [];
 export function SaveStatus({ autosave, held }: { autosave: AutosaveClient; held?: HeldDrafts }) {
   const s = useSyncExternalStore(autosave.subscribe, autosave.getState, autosave.getState);
   const heldList = useSyncExternalStore(held?.subscribe ?? noSubscribe, held?.list ?? noHeld, held?.list ?? noHeld);
-  const holding = heldList.length > 0 && s.status !== "submitted";
-  const status = holding ? "unsaved" : s.status;
-  const alarming = holding || s.status === "offline" || s.status === "refused" || s.status === "error" || s.status === "conflict";
-  const message = holding ? `Not saved: ${heldDraftText(heldList)} (fix the text to save it)${s.unsaved ? `; ${text(s)}` : ""}` : text(s);
+  const live = s.status !== "submitted";
+  const refused = live && refusedDrafts(heldList).length > 0;
+  // Text just typed, written into the document within a fraction of a second: not saved yet either.
+  const typing = live && !refused && heldList.length > 0 && (s.status === "saved" || s.status === "pending");
+  const status = refused ? "unsaved" : typing ? "pending" : s.status;
+  const alarming = refused || s.status === "offline" || s.status === "refused" || s.status === "error" || s.status === "conflict";
+  const message = refused
+    ? `Not saved: ${heldDraftText(heldList)} (fix the text to save it)${s.unsaved ? `; ${text(s)}` : ""}`
+    : typing
+      ? `Typing: ${s.unsaved ? changes(s.unsaved + 1) : changes(1)}, saving shortly`
+      : text(s);
   return (
     <p
       role="status"

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import type { SubmitProblem } from "@/lib/annotation/api-schemas";
 import type { AutosaveClient } from "@/lib/annotation/autosave-client";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
-import { heldDraftText, type HeldDrafts } from "@/components/annotation-workspace/held-drafts";
+import { heldDraftText, refusedDrafts, type HeldDrafts } from "@/components/annotation-workspace/held-drafts";
 import { plural } from "@/lib/text/plural";
 
 type Props = {
@@ -32,7 +32,8 @@ export function SubmitBar({ annotationId, autosave, store, held, readOnly, probl
 
   const submit = async () => {
     setMessage(null);
-    if (held.list().length) {
+    held.flushAll(); // what was just typed is written before anything is sent
+    if (refusedDrafts(held.list()).length) {
       setMessage({ tone: "error", text: `Not submitted: ${heldDraftText(held.list())}. Fix the text first (it is not saved).` });
       return;
     }

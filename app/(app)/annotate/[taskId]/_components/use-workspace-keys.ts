@@ -22,6 +22,8 @@ type Args = {
   helpOpen: boolean;
   setHelpOpen: Dispatch<SetStateAction<boolean>>;
   setRate: (rate: number) => void;
+  /** Writes every text field's typed text into the document now (Ctrl+S saves it too). */
+  flushDrafts?: () => void;
 };
 
 /**
@@ -31,7 +33,7 @@ type Args = {
  * claims (aria-keyshortcuts), and Space / Enter are left to a focused button / checkbox outside the
  * player and timeline chrome (components/annotation-workspace/key-scope.ts). With the help open only "?" and Escape work.
  */
-export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate }: Args) {
+export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate, flushDrafts }: Args) {
   const helpRef = useRef(helpOpen);
   helpRef.current = helpOpen;
 
@@ -157,7 +159,10 @@ export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, s
       redo: () => void store.redo(),
       zoom: (d) => rt().timeline?.zoom(d),
       zoomToFit: () => rt().timeline?.zoomToFit(),
-      saveNow: () => void autosave?.flush(),
+      saveNow: () => {
+        flushDrafts?.();
+        void autosave?.flush();
+      },
       toggleHelp: () => setHelpOpen((o) => !o),
     };
 
@@ -194,5 +199,5 @@ export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, s
     };
     window.addEventListener("keydown", onKeyDown, true);
     return () => window.removeEventListener("keydown", onKeyDown, true);
-  }, [store, player, runtime, autosave, setHelpOpen, setRate]);
+  }, [store, player, runtime, autosave, setHelpOpen, setRate, flushDrafts]);
 }

@@ -70,6 +70,23 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
       store.notify(`Updated to version ${s.adopted.version}, saved in another tab.`);
     });
   }, [autosave, store]);
+  // Leaving the page (closed, reloaded, hidden): what was just typed is written into the document
+  // (and so into the browser's autosave queue) at once, and one last send is tried.
+  useEffect(() => {
+    const writeTyped = () => {
+      heldDrafts.flushAll();
+      if (autosave && autosave.getState().unsaved > 0) void autosave.flush();
+    };
+    const onHidden = () => document.visibilityState === "hidden" && writeTyped();
+    window.addEventListener("pagehide", writeTyped);
+    window.addEventListener("beforeunload", writeTyped);
+    document.addEventListener("visibilitychange", onHidden);
+    return () => {
+      window.removeEventListener("pagehide", writeTyped);
+      window.removeEventListener("beforeunload", writeTyped);
+      document.removeEventListener("visibilitychange", onHidden);
+    };
+  }, [heldDrafts, autosave]);
   // A tab closed with unsent changes while this one had none: they are shown here and sent from here.
   useEffect(() => {
     if (!autosave) return undefined;
@@ -134,7 +151,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
     };
   }, [timing, video, player, seekToFrame]);
 
-  useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate });
+  useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate, flushDrafts: heldDrafts.flushAll });
 
   // THE checks (lib/annotation/submit-rules.ts): the same list drives the timeline's red, the
   // panel, the selection editor and the submit bar, and the server refuses a submit with it.
