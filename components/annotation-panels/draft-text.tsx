@@ -3,7 +3,8 @@
 /**
  * THE text field of the workspace (panels, counts, the selection editor, the caption editor): what
  * is typed goes into the document (so into the autosave queue, kept in the browser and saved within
- * about a second) at most `DRAFT_COMMIT_MS` after the keystroke, at once on Enter or on leaving the
+ * about a second): the first keystroke at once, later ones at most `DRAFT_COMMIT_MS` after they are
+ * typed (a throttle: a big panel is not re-rendered per keystroke), at once on Enter or on leaving the
  * field, and whenever the workspace writes every field (before a submit, on Ctrl+S, when the page
  * is hidden or closed); until then the field reports it as typed-not-written, so the save status
  * never says "saved". A burst of typing is ONE undo step: its writes carry the same `merge` key
@@ -56,15 +57,27 @@ export function useDraftField({ value, onCommit, validate, name, burstMs = 1500 
   const latest = useRef({ onCommit, validate, name });
   latest.current = { onCommit, validate, name };
 
-  const write = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
+  /** Writes the text waiting, if any. */
+  const commitNow = useCallback(() => {
     const text = pending.current;
     if (text === null) return;
     pending.current = null;
     held.set(fieldId, null);
     latest.current.onCommit(text, { merge: `${fieldId}:${burst.current.n}` });
   }, [held, fieldId]);
+  /** Throttle: the first keystroke is written at once, later ones at most every DRAFT_COMMIT_MS. */
+  const tick = useCallback(() => {
+    timer.current = null;
+    if (pending.current === null) return;
+    commitNow();
+    timer.current = setTimeout(tick, DRAFT_COMMIT_MS);
+  }, [commitNow]);
+  /** Writes now whatever waits (Enter, blur, submit, the page hidden or closed). */
+  const write = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    commitNow();
+  }, [commitNow]);
 
   useEffect(() => held.register(fieldId, write), [held, fieldId, write]);
   // Leaving the page / unmounting: what was typed is written, never dropped.
@@ -106,10 +119,12 @@ export function useDraftField({ value, onCommit, validate, name, burstMs = 1500 
       if (burst.current.at && now - burst.current.at > burstMs) burst.current.n += 1;
       burst.current.at = now;
       pending.current = next;
-      held.set(fieldId, { name: n, reason: null });
-      if (!timer.current) timer.current = setTimeout(write, DRAFT_COMMIT_MS);
+      if (!timer.current) {
+        commitNow();
+        timer.current = setTimeout(tick, DRAFT_COMMIT_MS);
+      } else held.set(fieldId, { name: n, reason: null });
     },
-    [held, fieldId, burstMs, setError, write],
+    [held, fieldId, burstMs, setError, commitNow, tick],
   );
 
   const onFocus = useCallback(() => {
