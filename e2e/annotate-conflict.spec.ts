@@ -26,18 +26,19 @@ test("two devices on one task: conflict dialog with both versions; merge, keep m
   await openWorkspace(a, taskId);
   await openWorkspace(b, taskId);
   const before = momentsOf((await storedDocument(a.request, taskId)).data);
-  // O1-Snap: "m" places a query point; use the stored query points.
+  // O1-Snap: "m" places a query point; use the stored query points (kept in time order).
   const qp = async () => {
     const d = (await storedDocument(a.request, taskId)).data;
     return d.benchmark === "VCBENCH" ? d.queryPoints.map((q) => q.at.frame) : [];
   };
+  const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
   const qp0 = await qp();
   expect(before).toEqual([]);
 
   // Tab A saves first.
   await markAt(a, 20, 30);
   const vA = await waitSaved(a);
-  expect(await qp()).toEqual([...qp0, 20]);
+  expect(await qp()).toEqual(sorted([...qp0, 20]));
 
   // Tab B, still on the old version, edits: 409 → the dialog shows both versions.
   await markAt(b, 40, 30);
@@ -48,14 +49,14 @@ test("two devices on one task: conflict dialog with both versions; merge, keep m
   await expect(dialog.getByTestId("conflict-mine")).not.toContainText("frame 20");
   await expect(dialog.getByTestId("conflict-theirs")).toContainText("frame 20");
   await expect(dialog).toContainText(`version ${vA}`);
-  expect(await qp()).toEqual([...qp0, 20]); // nothing overwritten
+  expect(await qp()).toEqual(sorted([...qp0, 20])); // nothing overwritten
 
   // Merge: both tabs' points are kept.
   await dialog.getByRole("button", { name: "Merge both" }).click();
   await expect(dialog).toBeHidden();
   const vMerged = await waitSaved(b);
   expect(vMerged).toBeGreaterThan(vA);
-  expect(await qp()).toEqual([...qp0, 20, 40]);
+  expect(await qp()).toEqual(sorted([...qp0, 20, 40]));
 
   // Tab A is stale now: its next edit conflicts; keep mine saves A's document on top.
   await markAt(a, 60, 30);
@@ -65,7 +66,7 @@ test("two devices on one task: conflict dialog with both versions; merge, keep m
   await expect(dialogA).toBeHidden();
   const vMine = await waitSaved(a);
   expect(vMine).toBe(vMerged + 1);
-  expect(await qp()).toEqual([...qp0, 20, 60]);
+  expect(await qp()).toEqual(sorted([...qp0, 20, 60]));
 
   // Tab B is stale: take the server's shows A's document and saves nothing new.
   await markAt(b, 80, 30);
@@ -74,12 +75,12 @@ test("two devices on one task: conflict dialog with both versions; merge, keep m
   await expect(dialog).toBeHidden();
   expect(await waitSaved(b)).toBe(vMine);
   expect((await storedDocument(a.request, taskId)).version).toBe(vMine);
-  expect(await qp()).toEqual([...qp0, 20, 60]);
+  expect(await qp()).toEqual(sorted([...qp0, 20, 60]));
   // B shows the server's points (no 80), and its own work is one undo away.
   await b.keyboard.press("Control+z");
   const vAfterUndo = await waitSaved(b);
   expect(vAfterUndo).toBe(vMine + 1);
-  expect(await qp()).toEqual([...qp0, 20, 40, 80]);
+  expect(await qp()).toEqual(sorted([...qp0, 20, 40, 80]));
   await context.close();
   await contextB.close();
 });

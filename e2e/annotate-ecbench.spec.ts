@@ -31,15 +31,15 @@ test("EC-Bench: feasibility, answer revision, evidence clips with the 5 s merge 
   await panel.getByRole("textbox", { name: "answer" }).press("Enter");
   await expect(panel.getByTestId("answer-revised")).toBeVisible();
 
-  // A new clip from 1.5 s (-> 1 s) to 2.67 s (-> 3 s): second precision.
+  // A new clip from 1.5 s (-> 1 s) to 2.67 s (-> 3 s): second precision; it is listed first (time order).
   await seekFrame(page, 45);
   await panel.getByRole("button", { name: "Start clip here" }).click();
   await seekFrame(page, 80);
   await panel.getByRole("button", { name: "End clip here" }).click();
   const rows = panel.getByTestId("evidence-row");
   await expect(rows).toHaveCount(3);
-  await expect(rows.nth(2).getByTestId("evidence-start")).toHaveText("1 s");
-  await expect(rows.nth(2).getByTestId("evidence-end")).toHaveText("3 s");
+  await expect(rows.nth(0).getByTestId("evidence-start")).toHaveText("1 s");
+  await expect(rows.nth(0).getByTestId("evidence-end")).toHaveText("3 s");
   await expect(panel.getByTestId("evidence-suggestion")).toHaveText(/3 clips less than 5 s apart: merge into one clip 1 s-9 s/);
   await waitSaved(page);
   let doc = (await storedDocument(page.request, taskId)).data as EcbenchDocument;

@@ -56,7 +56,7 @@ test("TOC-Bench: keep, revise (stored beside the original) and remove with a rea
   await openWorkspace(page, sp);
   await panel.getByLabel("Remove", { exact: true }).check();
   await page.getByTestId("submit-annotation").click();
-  await expect(page.getByTestId("submit-problems")).toContainText("choose why the item is removed");
+  await expect(page.getByTestId("submit-problems")).toContainText("Choose why the item is removed");
   await panel.getByLabel("Wrong label").check();
   await panel.getByRole("textbox", { name: "removal details" }).fill("A is the true statement");
   await panel.getByRole("textbox", { name: "removal details" }).blur();

@@ -44,13 +44,13 @@ test("VCBench E1: timestamps, query points with live answers equal to lib/metric
   await expect(panel.getByTestId("moment-row")).toHaveCount(3);
   expect(await answersShown(page)).toEqual(["1", "2", "3"]);
 
-  // A mark 1/3 s before the 5 s point: counted, and a warning on that point.
+  // A mark 1/3 s before the 5 s point: counted (listed in time order: occurrence 3), and a warning on that point.
   await seekFrame(page, 140);
   await panel.getByRole("button", { name: "Mark action at current frame" }).click();
   expect(await answersShown(page)).toEqual(["1", "3", "4"]);
   const second = panel.getByTestId("query-point-row").nth(1);
-  await expect(second.getByTestId("query-point-warning")).toContainText("within 1 s of moment 4 (4.67 s)");
-  await panel.getByRole("button", { name: "delete occurrence 4" }).click();
+  await expect(second.getByTestId("query-point-warning")).toContainText("within 1 s of occurrence 3 (4.67 s)");
+  await panel.getByRole("button", { name: "delete occurrence 3" }).click();
   await expect(second.getByTestId("query-point-warning")).toHaveCount(0);
   expect(await answersShown(page)).toEqual(["1", "2", "3"]);
 

@@ -46,7 +46,7 @@ test("VCBench E2: spans with start and end, open ones not counted, submit names 
   // Submit refuses the open occurrence and names it on its row.
   await page.getByTestId("submit-annotation").click();
   await expect(page.getByTestId("submit-problems")).toContainText("is not closed");
-  await expect(rows.nth(1).locator('[data-problems-for="occurrences[1]"]')).toContainText("is not closed: set where this occurrence ends");
+  await expect(rows.nth(1).locator('[data-problems-for="occurrences[1]"]')).toHaveText("Episode 2 is not closed: set where this episode ends");
 
   await seekFrame(page, 170);
   await panel.getByRole("button", { name: "End episode here" }).click();

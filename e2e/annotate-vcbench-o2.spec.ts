@@ -45,9 +45,13 @@ test("VCBench O2: identities with first appearances, ids and notes, answers by t
   await panel.getByRole("textbox", { name: "note of individual 2" }).press("Enter");
   await panel.getByRole("textbox", { name: "id of individual 3" }).fill("Yellow Circle");
   await panel.getByRole("textbox", { name: "id of individual 3" }).press("Enter");
-  // A duplicate id is refused on the spot, with the reason; nothing is written.
+  // A duplicate id is refused on the spot, with the reason; nothing is written, and the status says
+  // so (never "saved" while typed text is not).
   await expect(rows.nth(2)).toContainText('"yellow circle" is already used by another individual');
-  await waitSaved(page);
+  const status = page.getByTestId("save-status");
+  await expect(status).toHaveAttribute("data-status", "unsaved");
+  await expect(status).toContainText('id of individual 3: "yellow circle" is already used by another individual');
+  await expect(status).toHaveAttribute("data-unsaved", "0", { timeout: 15_000 });
   expect(((await storedDocument(page.request, taskId)).data as VcbenchDocument).identities.map((x) => x.key)).toEqual(["#1", "yellow circle", "#3"]);
   await panel.getByRole("textbox", { name: "id of individual 3" }).fill("green box");
   await panel.getByRole("textbox", { name: "id of individual 3" }).press("Enter");

@@ -124,7 +124,7 @@ describe("PUT /api/annotations/:id (autosave)", () => {
     expect(row.version).toBe(2);
     expect((row.data as { moments: unknown[] }).moments).toHaveLength(1);
     const rev = await db.annotationRevision.findUniqueOrThrow({ where: { annotationId_version: { annotationId, version: 2 } } });
-    expect(rev).toMatchObject({ baseVersion: 1, clientSaveId, action: "save", summary: "+1 moment", authorId: ann.id });
+    expect(rev).toMatchObject({ baseVersion: 1, clientSaveId, action: "save", summary: "+1 occurrence", authorId: ann.id });
     // Time on task has one writer, the activity reports (tests/task-activity.test.ts): a save adds nothing.
     expect((await db.task.findUniqueOrThrow({ where: { id: vcTask } })).timeSpentMs).toBe(0);
   });

@@ -140,7 +140,7 @@ describe("submit → the item's truth (VCBench)", () => {
     expect(actions).toEqual(["save", "reopen", "submit", "save", "save", "create"]);
     expect(list.json.revisions[0]).toMatchObject({ summary: "notes edited", author: { id: ann.id, name: "Sub Mitter" } });
     expect(list.json.revisions[1].author.id).toBe(admin.id);
-    expect(list.json.revisions[3].summary).toMatch(/\+3 moments/);
+    expect(list.json.revisions[3].summary).toMatch(/\+3 occurrences/);
     const v2 = await call(revisionRoute, `/api/annotations/${annotationId}/revisions/2`, { as: ann, params: { id: annotationId, version: "2" } });
     expect(v2.json.data.queryPoints).toHaveLength(1);
     expect((await call(revisionRoute, `/api/annotations/${annotationId}/revisions/99`, { as: ann, params: { id: annotationId, version: "99" } })).status).toBe(404);

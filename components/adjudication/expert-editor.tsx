@@ -8,6 +8,7 @@ import type { AnnotationDocument } from "@/lib/annotation/document";
 import { addMark, deleteEntity, markTrackOf } from "@/lib/annotation/document-ops";
 import { frameTimeOfFrame, type VideoTiming } from "@/lib/annotation/video-timing";
 import { createWorkspaceStore } from "@/lib/annotation/workspace-store";
+import { inTimeOrder } from "@/lib/annotation/time-order";
 import type { PlayerStore } from "@/lib/player/player-store";
 import { RESULT_COLOUR } from "./annotator-colours";
 
@@ -30,7 +31,7 @@ type Props = {
  */
 export function ExpertEditor({ original, document, onChange, player, timing, fps, seekToFrame }: Props) {
   const initial = useRef(document);
-  const store = useMemo(() => createWorkspaceStore(initial.current ?? original), [original]);
+  const store = useMemo(() => createWorkspaceStore(initial.current ?? original, { normalise: inTimeOrder }), [original]);
   const hostRef = useRef<HTMLDivElement>(null);
   const change = useRef(onChange);
   change.current = onChange;

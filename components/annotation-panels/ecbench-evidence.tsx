@@ -15,6 +15,7 @@ import { wholeSecondTime } from "@/lib/annotation/frame-at-sec";
 import { newId } from "@/lib/annotation/new-id";
 import { DraftInput } from "./draft-text";
 import { FieldProblems, PanelSection, LONG_LIST_ROW } from "./panel-parts";
+import { plural } from "@/lib/text/plural";
 
 const secLabel = (t: FrameTime) => `${Math.round(t.sec)} s`;
 
@@ -46,18 +47,20 @@ export function EcbenchEvidence(props: PanelProps<EcbenchDocument> & { mergeGapS
       edit(`evidence clip from ${secLabel(t)}`, (d) => ({ ...d, evidence: [...d.evidence, { id: newId("ev", d.evidence), start: t, end: null, label: "", comment: "" }] }));
     }
   };
-  const end = (clip: Span | null) => {
+  const end = (clipId: string | null) => {
     const s = nowSec(player);
-    if (!player || s === null || !clip) return;
+    if (!player || s === null || !clipId) return;
     const t = snap(player, s, true);
-    edit(`evidence clip ends at ${secLabel(t)}`, (d) => patchClip(d, clip.id, { end: t }));
+    edit(`evidence clip ends at ${secLabel(t)}`, (d) => patchClip(d, clipId, { end: t }));
   };
-  const nudge = (clip: Span, edge: "start" | "end", delta: number) => {
+  // From the clip as it is in the document when the edit runs (not as last rendered).
+  const nudge = (clipId: string, edge: "start" | "end", delta: number) => {
     if (!player) return;
-    const base = edge === "start" ? clip.start : clip.end;
-    if (!base) return;
-    const t = snap(player, Math.round(base.sec) + delta, edge === "end");
-    edit(`evidence ${edge} ${delta > 0 ? "+" : "−"}1 s`, (d) => patchClip(d, clip.id, { [edge]: t }));
+    edit(`evidence ${edge} ${delta > 0 ? "+" : "−"}1 s`, (d) => {
+      const clip = d.evidence.find((x) => x.id === clipId);
+      const base = clip ? (edge === "start" ? clip.start : clip.end) : null;
+      return base ? patchClip(d, clipId, { [edge]: snap(player, Math.round(base.sec) + delta, edge === "end") }) : d;
+    });
   };
 
   return (
@@ -70,7 +73,7 @@ export function EcbenchEvidence(props: PanelProps<EcbenchDocument> & { mergeGapS
             <Button size="sm" disabled={!player} onClick={start}>
               Start clip here
             </Button>
-            <Button size="sm" variant="secondary" disabled={!player || !open} onClick={() => end(open)}>
+            <Button size="sm" variant="secondary" disabled={!player || !open} onClick={() => end(open?.id ?? null)}>
               End clip here
             </Button>
           </>
@@ -97,8 +100,8 @@ export function EcbenchEvidence(props: PanelProps<EcbenchDocument> & { mergeGapS
       {counting && occurrences.byLabel.length > 0 && (
         <div className="rounded border border-slate-200 bg-slate-50 p-2 text-xs text-slate-700" data-testid="evidence-occurrences">
           Occurrences by subject ({mergeGapSec} s rule):{" "}
-          {occurrences.byLabel.map((x) => `${x.label} ${x.occurrences}${x.clips !== x.occurrences ? ` (${x.clips} clips)` : ""}`).join(", ")} · total {occurrences.total}
-          {occurrences.unlabelled > 0 && ` · ${occurrences.unlabelled} unlabelled clip(s) not counted`}
+          {occurrences.byLabel.map((x) => `${x.label} ${x.occurrences}${x.clips !== x.occurrences ? ` (${plural(x.clips, "clip")})` : ""}`).join(", ")} · total {occurrences.total}
+          {occurrences.unlabelled > 0 && ` · ${plural(occurrences.unlabelled, "unlabelled clip")} not counted`}
           {countSuggestion !== null && !readOnly && (
             <Button
               size="sm"
@@ -114,7 +117,6 @@ export function EcbenchEvidence(props: PanelProps<EcbenchDocument> & { mergeGapS
       <FieldProblems problems={problems} field="evidence" exact />
       <ol className="space-y-1">
         {doc.evidence.map((s, i) => {
-          const reversed = s.end !== null && s.end.frame <= s.start.frame;
           return (
             <li
               key={s.id}
@@ -129,8 +131,8 @@ export function EcbenchEvidence(props: PanelProps<EcbenchDocument> & { mergeGapS
               </button>
               {!readOnly && (
                 <span className="inline-flex">
-                  <button type="button" className="px-1 text-xs text-slate-500" aria-label={`clip ${i + 1} start 1 s earlier`} onClick={() => nudge(s, "start", -1)}>−</button>
-                  <button type="button" className="px-1 text-xs text-slate-500" aria-label={`clip ${i + 1} start 1 s later`} onClick={() => nudge(s, "start", 1)}>+</button>
+                  <button type="button" className="px-1 text-xs text-slate-500" aria-label={`clip ${i + 1} start 1 s earlier`} onClick={() => nudge(s.id, "start", -1)}>−</button>
+                  <button type="button" className="px-1 text-xs text-slate-500" aria-label={`clip ${i + 1} start 1 s later`} onClick={() => nudge(s.id, "start", 1)}>+</button>
                 </span>
               )}
               <span className="text-slate-400">–</span>
@@ -143,11 +145,10 @@ export function EcbenchEvidence(props: PanelProps<EcbenchDocument> & { mergeGapS
               )}
               {!readOnly && s.end && (
                 <span className="inline-flex">
-                  <button type="button" className="px-1 text-xs text-slate-500" aria-label={`clip ${i + 1} end 1 s earlier`} onClick={() => nudge(s, "end", -1)}>−</button>
-                  <button type="button" className="px-1 text-xs text-slate-500" aria-label={`clip ${i + 1} end 1 s later`} onClick={() => nudge(s, "end", 1)}>+</button>
+                  <button type="button" className="px-1 text-xs text-slate-500" aria-label={`clip ${i + 1} end 1 s earlier`} onClick={() => nudge(s.id, "end", -1)}>−</button>
+                  <button type="button" className="px-1 text-xs text-slate-500" aria-label={`clip ${i + 1} end 1 s later`} onClick={() => nudge(s.id, "end", 1)}>+</button>
                 </span>
               )}
-              {reversed && <span className="text-xs text-red-700">ends before it starts</span>}
               <DraftInput
                 className="min-w-0 flex-1"
                 placeholder="subject (e.g. dog)"
@@ -155,10 +156,10 @@ export function EcbenchEvidence(props: PanelProps<EcbenchDocument> & { mergeGapS
                 value={s.label}
                 maxLength={200}
                 disabled={readOnly}
-                onCommit={(label) => edit(`label clip ${i + 1}`, (d) => patchClip(d, s.id, { label }))}
+                onCommit={(label, b) => edit(`label clip ${i + 1}`, (d) => patchClip(d, s.id, { label }), b)}
               />
               {!readOnly && !s.end && (
-                <Button size="sm" variant="ghost" disabled={!player} onClick={() => end(s)}>
+                <Button size="sm" variant="ghost" disabled={!player} onClick={() => end(s.id)}>
                   End here
                 </Button>
               )}

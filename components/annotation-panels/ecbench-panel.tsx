@@ -11,6 +11,7 @@ import { cn } from "@/components/ui/cn";
 import type { EcbenchDocument } from "@/lib/annotation/document";
 import { ecAnswerText, enumerationItems, normaliseEcAnswer } from "@/lib/annotation/ec-answer";
 import { EC_MERGE_GAP_SEC } from "@/lib/annotation/ec-evidence-merge";
+import type { EditOptions } from "@/lib/annotation/workspace-store";
 import { DraftInput, DraftTextarea } from "./draft-text";
 import { EcbenchEvidence } from "./ecbench-evidence";
 import { FieldProblems, PanelSection } from "./panel-parts";
@@ -20,9 +21,9 @@ export function EcbenchPanel(p: PanelProps<EcbenchDocument>) {
   const counting = item.format === "counting";
   const original = shownTruth ? ecAnswerText(shownTruth.answer) : null;
   const items = counting ? null : enumerationItems(doc.answer);
-  const setAnswer = (raw: string) => {
+  const setAnswer = (raw: string, burst: EditOptions) => {
     const answer = normaliseEcAnswer(raw);
-    edit("answer", (d) => ({ ...d, answer, answerRevised: original !== null && answer !== normaliseEcAnswer(original) }));
+    edit("answer", (d) => ({ ...d, answer, answerRevised: original !== null && answer !== normaliseEcAnswer(original) }), burst);
   };
   const category = typeof item.labels.category === "string" ? item.labels.category : null;
 
@@ -59,7 +60,7 @@ export function EcbenchPanel(p: PanelProps<EcbenchDocument>) {
               value={doc.invalidReason}
               disabled={readOnly}
               invalid={problems.some((x) => x.field === "invalidReason")}
-              onCommit={(invalidReason) => edit("invalid reason", (d) => ({ ...d, invalidReason }))}
+              onCommit={(invalidReason, b) => edit("invalid reason", (d) => ({ ...d, invalidReason }), b)}
             />
             <FieldProblems problems={problems} field="invalidReason" />
           </div>
@@ -120,7 +121,7 @@ export function EcbenchPanel(p: PanelProps<EcbenchDocument>) {
           value={doc.notes}
           disabled={readOnly}
           placeholder="Ambiguities and the interpretation chosen"
-          onCommit={(notes) => edit("notes", (d) => ({ ...d, notes }))}
+          onCommit={(notes, b) => edit("notes", (d) => ({ ...d, notes }), b)}
         />
       </PanelSection>
     </div>

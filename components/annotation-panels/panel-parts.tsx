@@ -1,14 +1,16 @@
 "use client";
 
 /** Small pieces every benchmark panel uses: sections, problems by field, times that seek, counts. */
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { SubmitProblem } from "@/lib/annotation/api-schemas";
 import type { FrameTime } from "@/lib/annotation/document";
 import type { WorkspacePlayer } from "@/components/annotation-workspace/panel-props";
 import { cn } from "@/components/ui/cn";
 import { parseCount } from "@/lib/annotation/parse-count";
+import { formatClock } from "@/lib/annotation/entity-names";
+import type { EditOptions } from "@/lib/annotation/workspace-store";
+import { useDraftField } from "./draft-text";
 
-/** Problems whose field is `field` or lies inside it ("occurrences[2]" matches "occurrences[2].end"). */
 /**
  * Class of a row in a long list (marks, occurrences, identities, evidence, captions): the browser
  * skips style, layout and paint of rows out of view (content-visibility), so a document with
@@ -17,6 +19,7 @@ import { parseCount } from "@/lib/annotation/parse-count";
  */
 export const LONG_LIST_ROW = "[content-visibility:auto] [contain-intrinsic-size:auto_2.5rem]";
 
+/** Problems whose field is `field` or lies inside it ("occurrences[2]" matches "occurrences[2].end"). */
 export function problemsAt(problems: readonly SubmitProblem[], field: string, exact = false): SubmitProblem[] {
   return problems.filter((p) => p.field === field || (!exact && (p.field.startsWith(`${field}.`) || p.field.startsWith(`${field}[`))));
 }
@@ -49,11 +52,8 @@ export function PanelSection({ title, actions, children, testId }: { title: Reac
   );
 }
 
-export function formatTime(t: FrameTime): string {
-  const m = Math.floor(t.sec / 60);
-  const s = t.sec - m * 60;
-  return `${m}:${s.toFixed(3).padStart(6, "0")}`;
-}
+/** m:ss.sss, the VCBench panel's clock (the same text messages use: lib/annotation/entity-names.ts). */
+export const formatTime = (t: FrameTime): string => formatClock(t);
 
 /** A time that seeks the player to exactly its frame when clicked. */
 export function TimeButton({ at, player, label }: { at: FrameTime; player: WorkspacePlayer | null; label?: string }) {
@@ -80,8 +80,9 @@ export function currentTime(player: WorkspacePlayer | null): FrameTime | null {
 }
 
 /**
- * A count (a non-negative whole number, or empty = not given). Committed on blur / Enter; other
- * input is refused on the spot with the reason, and nothing is written.
+ * A count (a non-negative whole number, or empty = not given), written as it is typed (the
+ * workspace's one draft-field mechanism, ./draft-text.tsx); other input is refused on the spot
+ * with the reason, kept in the field and reported as not saved, and nothing is written.
  */
 export function CountInput({
   value,
@@ -92,22 +93,24 @@ export function CountInput({
   invalid,
 }: {
   value: number | null;
-  onCommit: (next: number | null) => void;
+  onCommit: (next: number | null, burst: EditOptions) => void;
   disabled?: boolean;
   label: string;
   id: string;
   invalid?: boolean;
 }) {
-  const [text, setText] = useState<string | null>(null);
-  const shown = text ?? (value === null ? "" : String(value));
-  const parsed = parseCount(shown);
-  const commit = () => {
-    if (text === null) return;
-    if (parsed.ok) {
-      if (parsed.value !== value) onCommit(parsed.value);
-      setText(null);
-    }
-  };
+  const f = useDraftField({
+    value: value === null ? "" : String(value),
+    name: label,
+    validate: (text) => {
+      const p = parseCount(text);
+      return p.ok ? null : p.error;
+    },
+    onCommit: (text, burst) => {
+      const p = parseCount(text);
+      if (p.ok && p.value !== value) onCommit(p.value, burst);
+    },
+  });
   return (
     <span className="inline-flex flex-col">
       <input
@@ -116,21 +119,22 @@ export function CountInput({
         inputMode="numeric"
         className={cn(
           "w-20 rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums focus:border-blue-500 focus:outline-none disabled:bg-slate-100",
-          (!parsed.ok || invalid) && "border-red-500",
+          (f.error || invalid) && "border-red-500",
         )}
-        aria-invalid={!parsed.ok || invalid || undefined}
-        value={shown}
+        aria-invalid={!!f.error || invalid || undefined}
+        value={f.draft}
         disabled={disabled}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
+        onChange={(e) => f.change(e.target.value)}
+        onFocus={f.onFocus}
+        onBlur={f.onBlur}
         onKeyDown={(e) => {
-          if (e.key === "Enter") commit();
-          if (e.key === "Escape") setText(null);
+          if (e.key === "Enter") f.endBurst();
+          if (e.key === "Escape") e.currentTarget.blur();
         }}
       />
-      {!parsed.ok && (
+      {f.error && (
         <span className="text-xs text-red-700" role="alert">
-          {parsed.error}
+          {f.error}
         </span>
       )}
     </span>

@@ -9,6 +9,7 @@ import type { SubmitProblem } from "@/lib/annotation/api-schemas";
 import type { QaRevision } from "@/lib/annotation/document";
 import { allowedAnswersOf, choicesOf, effectiveQa, moveInOrder, qaItemIssues, withChoiceText, withRevisedFields, type QaOriginal } from "@/lib/annotation/qa-revision";
 import { Button } from "@/components/ui/button";
+import type { EditOptions } from "@/lib/annotation/workspace-store";
 import { DraftInput, DraftTextarea } from "./draft-text";
 import { FieldProblems } from "./panel-parts";
 
@@ -27,14 +28,15 @@ export function QaRevisionEditor({
   format: string;
   readOnly: boolean;
   problems: readonly SubmitProblem[];
-  onChange: (label: string, next: QaRevision | null) => void;
+  /** One edit of the revision: `update` maps the document's current revision to the next (never the one rendered). */
+  onChange: (label: string, update: (current: QaRevision | null) => QaRevision | null, burst?: EditOptions) => void;
 }) {
   const eff = effectiveQa(original, revision);
   const issues = [...qaItemIssues(eff, format), ...problems];
   const list = choicesOf(eff.presentation);
   const allowed = allowedAnswersOf(eff.presentation);
   const ordering = list?.key === "events" || format.startsWith("ordering");
-  const change = (label: string, patch: Parameters<typeof withRevisedFields>[2]) => onChange(label, withRevisedFields(revision, original, patch));
+  const change = (label: string, patch: Parameters<typeof withRevisedFields>[2], burst?: EditOptions) => onChange(label, (current) => withRevisedFields(current, original, patch), burst);
   const answerChanged = revision !== null && "answer" in revision;
   const order = ordering ? (Array.isArray(eff.answer) ? eff.answer.map(String) : (list?.choices.map((c) => c.label) ?? [])) : [];
 
@@ -44,7 +46,7 @@ export function QaRevisionEditor({
         <label className="text-xs font-medium text-slate-600" htmlFor="qa-question">
           Question
         </label>
-        <DraftTextarea id="qa-question" rows={2} maxLength={10_000} value={eff.question} disabled={readOnly} onCommit={(question) => change("revise question", { question })} />
+        <DraftTextarea id="qa-question" rows={2} maxLength={10_000} value={eff.question} disabled={readOnly} onCommit={(question, b) => change("revise question", { question }, b)} />
         {revision?.question !== undefined && <p className="text-xs text-slate-500">was: {original.question}</p>}
         <FieldProblems problems={issues} field="revision.question" />
       </div>
@@ -63,7 +65,7 @@ export function QaRevisionEditor({
                     value={c.text}
                     maxLength={2000}
                     disabled={readOnly}
-                    onCommit={(text) => change(`revise ${c.label}`, { presentation: { [list.key]: withChoiceText(eff.presentation, list.key, i, text) } })}
+                    onCommit={(text, b) => change(`revise ${c.label}`, { presentation: { [list.key]: withChoiceText(eff.presentation, list.key, i, text) } }, b)}
                   />
                 </div>
                 {was !== undefined && was !== c.text && <p className="pl-7 text-xs text-slate-500">was: {was}</p>}
@@ -111,10 +113,10 @@ export function QaRevisionEditor({
             className="w-40"
             value={eff.answer === undefined || eff.answer === null ? "" : String(eff.answer)}
             disabled={readOnly}
-            onCommit={(text) => {
+            onCommit={(text, b) => {
               const t = text.trim();
               const n = Number(t);
-              change("revise answer", { answer: t !== "" && Number.isFinite(n) && typeof original.answer !== "string" ? n : t });
+              change("revise answer", { answer: t !== "" && Number.isFinite(n) && typeof original.answer !== "string" ? n : t }, b);
             }}
           />
         )}

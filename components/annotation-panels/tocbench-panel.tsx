@@ -29,7 +29,7 @@ export function TocbenchPanel({ doc, edit, readOnly, problems, item, shownTruth 
             format={item.format}
             readOnly={readOnly}
             problems={problems}
-            onChange={(label, revision) => edit(label, (x) => ({ ...x, revision }))}
+            onChange={(label, update, b) => edit(label, (x) => ({ ...x, revision: update(x.revision) }), b)}
           />
         )}
         {doc.decision === "remove" && (
@@ -51,14 +51,14 @@ export function TocbenchPanel({ doc, edit, readOnly, problems, item, shownTruth 
               maxLength={5000}
               value={doc.removalNote}
               disabled={readOnly}
-              onCommit={(removalNote) => edit("removal details", (x) => ({ ...x, removalNote }))}
+              onCommit={(removalNote, b) => edit("removal details", (x) => ({ ...x, removalNote }), b)}
             />
             <FieldProblems problems={problems} field="removalNote" />
           </div>
         )}
       </PanelSection>
       <PanelSection title="Notes">
-        <DraftTextarea aria-label="notes" rows={2} maxLength={10_000} value={doc.notes} disabled={readOnly} onCommit={(notes) => edit("notes", (x) => ({ ...x, notes }))} />
+        <DraftTextarea aria-label="notes" rows={2} maxLength={10_000} value={doc.notes} disabled={readOnly} onCommit={(notes, b) => edit("notes", (x) => ({ ...x, notes }), b)} />
       </PanelSection>
     </div>
   );

@@ -76,7 +76,7 @@ export function VcbenchIdentities(props: PanelProps<VcbenchDocument>) {
                     disabled={readOnly}
                     invalid={dup.has(x.id)}
                     validate={(key) => identityKeyProblem(doc.identities, x.id, key)}
-                    onCommit={(key) => edit(`rename individual ${i + 1}`, (d) => patchIdentity(d, x.id, { key: key.trim() }))}
+                    onCommit={(key, b) => edit(`rename individual ${i + 1}`, (d) => patchIdentity(d, x.id, { key: key.trim() }), b)}
                   />
                   <TimeButton at={x.firstAppearance} player={player} label={`first appearance of ${x.key}`} />
                   {inWindow === false && doc.subtype === "O2-Gain" && <span className="text-xs text-slate-500">before/after the window (not counted)</span>}
@@ -88,7 +88,7 @@ export function VcbenchIdentities(props: PanelProps<VcbenchDocument>) {
                   value={x.note}
                   maxLength={2000}
                   disabled={readOnly}
-                  onCommit={(note) => edit(`note on individual ${i + 1}`, (d) => patchIdentity(d, x.id, { note }))}
+                  onCommit={(note, b) => edit(`note on individual ${i + 1}`, (d) => patchIdentity(d, x.id, { note }), b)}
                 />
                 {!readOnly && (
                   <div className="flex gap-1">

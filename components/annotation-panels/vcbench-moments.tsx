@@ -6,13 +6,12 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { VcbenchDocument } from "@/lib/annotation/document";
 import { newId } from "@/lib/annotation/new-id";
-import { addMoment, outOfOrder, patchMoment, removeById } from "@/lib/annotation/vcbench-edits";
+import { addMoment, patchMoment, removeById } from "@/lib/annotation/vcbench-edits";
 import { DraftInput } from "./draft-text";
 import { currentTime, FieldProblems, PanelSection, TimeButton, LONG_LIST_ROW } from "./panel-parts";
 
 export function VcbenchMoments(props: PanelProps<VcbenchDocument>) {
   const { doc, edit, readOnly, player, selectedId, select, problems } = props;
-  const late = outOfOrder(doc.moments.map((m) => m.at.frame));
   const noun = doc.subtype === "E1-Transit" ? "transition" : "action";
   const add = () => {
     const at = currentTime(player);
@@ -49,7 +48,6 @@ export function VcbenchMoments(props: PanelProps<VcbenchDocument>) {
           >
             <span className="w-6 text-right text-xs text-slate-500">{i + 1}</span>
             <TimeButton at={m.at} player={player} label={`occurrence ${i + 1}`} />
-            {late.has(i) && <span className="text-xs text-amber-700">earlier than the one above</span>}
             <DraftInput
               className="min-w-0 flex-1"
               placeholder="label"
@@ -57,7 +55,7 @@ export function VcbenchMoments(props: PanelProps<VcbenchDocument>) {
               value={m.label}
               disabled={readOnly}
               maxLength={200}
-              onCommit={(label) => edit(`label occurrence ${i + 1}`, (d) => patchMoment(d, m.id, { label }))}
+              onCommit={(label, b) => edit(`label occurrence ${i + 1}`, (d) => patchMoment(d, m.id, { label }), b)}
             />
             {!readOnly && (
               <>

@@ -5,7 +5,7 @@ import type { PanelProps } from "@/components/annotation-workspace/panel-props";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { VcbenchDocument } from "@/lib/annotation/document";
-import { addSplit, openOccurrence, outOfOrder, patchOccurrence, removeById, removeSplit, startOccurrence } from "@/lib/annotation/vcbench-edits";
+import { addSplit, openOccurrence, patchOccurrence, removeById, removeSplit, startOccurrence } from "@/lib/annotation/vcbench-edits";
 import { DraftInput } from "./draft-text";
 import { currentTime, FieldProblems, PanelSection, TimeButton, LONG_LIST_ROW } from "./panel-parts";
 
@@ -14,7 +14,6 @@ export function VcbenchOccurrences(props: PanelProps<VcbenchDocument>) {
   const periodic = doc.subtype === "E2-Periodic";
   const noun = periodic ? "cycle" : "episode";
   const open = openOccurrence(doc);
-  const late = outOfOrder(doc.occurrences.map((o) => o.start.frame));
   const at = () => currentTime(player);
   return (
     <PanelSection
@@ -57,7 +56,6 @@ export function VcbenchOccurrences(props: PanelProps<VcbenchDocument>) {
       <FieldProblems problems={problems} field="occurrences" exact />
       <ol className="space-y-1">
         {doc.occurrences.map((o, i) => {
-          const reversed = o.end !== null && o.end.frame <= o.start.frame;
           return (
             <li
               key={o.id}
@@ -71,8 +69,6 @@ export function VcbenchOccurrences(props: PanelProps<VcbenchDocument>) {
                 <TimeButton at={o.start} player={player} label={`start of ${noun} ${i + 1}`} />
                 <span className="text-slate-400">→</span>
                 {o.end ? <TimeButton at={o.end} player={player} label={`end of ${noun} ${i + 1}`} /> : <span className="text-xs font-medium text-amber-700">open</span>}
-                {reversed && <span className="text-xs text-red-700">ends before it starts</span>}
-                {late.has(i) && <span className="text-xs text-amber-700">starts earlier than the one above</span>}
                 <DraftInput
                   className="min-w-0 flex-1"
                   placeholder="label"
@@ -80,7 +76,7 @@ export function VcbenchOccurrences(props: PanelProps<VcbenchDocument>) {
                   value={o.label}
                   maxLength={200}
                   disabled={readOnly}
-                  onCommit={(label) => edit(`label ${noun} ${i + 1}`, (d) => patchOccurrence(d, o.id, { label }))}
+                  onCommit={(label, b) => edit(`label ${noun} ${i + 1}`, (d) => patchOccurrence(d, o.id, { label }), b)}
                 />
               </div>
               {!readOnly && (
@@ -104,7 +100,7 @@ export function VcbenchOccurrences(props: PanelProps<VcbenchDocument>) {
               {periodic && o.splits.length > 0 && (
                 <ul className="mt-1 flex flex-wrap gap-1 pl-8" aria-label={`split points of cycle ${i + 1}`}>
                   {o.splits.map((s, j) => {
-                    const outside = s.at.frame < o.start.frame || (o.end !== null && s.at.frame > o.end.frame);
+                    const outside = problems.some((p) => p.field === `occurrences[${i}].splits[${j}].at`);
                     return (
                       <li key={s.id} data-testid="split-point" className={cn("flex items-center gap-0.5 rounded bg-slate-100 px-1", outside && "bg-red-50")}>
                         <TimeButton at={s.at} player={player} label={`split ${j + 1}`} />

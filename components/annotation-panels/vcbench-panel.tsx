@@ -44,7 +44,7 @@ export function VcbenchPanel(p: PanelProps<VcbenchDocument>) {
           value={doc.notes}
           disabled={readOnly}
           placeholder="Difficult cases, doubts"
-          onCommit={(notes) => edit("notes", (d) => ({ ...d, notes }))}
+          onCommit={(notes, b) => edit("notes", (d) => ({ ...d, notes }), b)}
         />
         <FieldProblems problems={problems} field="notes" />
       </PanelSection>

@@ -14,7 +14,7 @@ import type { VcbenchDocument } from "@/lib/annotation/document";
 import { queryPointWarnings } from "@/lib/annotation/query-point-warnings";
 import { MAX_QUERY_POINTS, MIN_QUERY_POINTS, WINDOW_SUBTYPES } from "@/lib/annotation/submit-rules";
 import { computeVcbenchAnswers } from "@/lib/annotation/vcbench-answers";
-import { addQueryPoint, outOfOrder, patchQueryPoint, queryPointAtWindowEnd, removeById } from "@/lib/annotation/vcbench-edits";
+import { addQueryPoint, patchQueryPoint, queryPointAtWindowEnd, removeById } from "@/lib/annotation/vcbench-edits";
 import { CountInput, currentTime, FieldProblems, PanelSection, TimeButton } from "./panel-parts";
 
 export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument>) {
@@ -34,7 +34,6 @@ export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument>) {
     [doc, player, cuts, shownTruth, item.queryPoints],
   );
   const general = warnings.filter((w) => w.queryPointId === null);
-  const late = outOfOrder(doc.queryPoints.map((q) => q.at.frame));
   const limit = windowed ? "1 point, at the window end" : `${MIN_QUERY_POINTS}-${MAX_QUERY_POINTS} points on stable frames, covering the video, near count changes`;
 
   return (
@@ -104,7 +103,6 @@ export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument>) {
                 <td className="pt-1.5 text-xs text-slate-500">{i + 1}</td>
                 <td className="pt-1">
                   <TimeButton at={q.at} player={player} label={`query point ${i + 1}`} />
-                  {late.has(i) && <div className="text-xs text-amber-700">earlier than the point above</div>}
                   {own.map((w, k) => (
                     <div key={k} className="text-xs text-amber-800" data-testid="query-point-warning">
                       ⚠ {w.message}
@@ -124,7 +122,7 @@ export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument>) {
                       value={q.count}
                       disabled={readOnly}
                       invalid={ownProblems.some((p) => p.field.endsWith(".count"))}
-                      onCommit={(count) => edit(`count at query point ${i + 1}`, (d) => patchQueryPoint(d, q.id, { count }))}
+                      onCommit={(count, b) => edit(`count at query point ${i + 1}`, (d) => patchQueryPoint(d, q.id, { count }), b)}
                     />
                   ) : (
                     <span className="font-semibold tabular-nums" data-testid="query-point-answer" title={a?.source === "undetermined" ? "not determined yet (set the window)" : "computed from the marks"}>

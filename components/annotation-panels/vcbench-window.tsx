@@ -34,7 +34,7 @@ export function VcbenchWindow(props: PanelProps<VcbenchDocument>) {
           {delta && (
             <label className="flex items-center gap-1 text-xs text-slate-600">
               count visible
-              <CountInput id="count-at-start" label="count at the window start" value={doc.countAtStart} disabled={readOnly} invalid={problems.some((p) => p.field === "countAtStart")} onCommit={(n) => edit("count at window start", (d) => ({ ...d, countAtStart: n }))} />
+              <CountInput id="count-at-start" label="count at the window start" value={doc.countAtStart} disabled={readOnly} invalid={problems.some((p) => p.field === "countAtStart")} onCommit={(n, b) => edit("count at window start", (d) => ({ ...d, countAtStart: n }), b)} />
             </label>
           )}
         </span>
@@ -49,7 +49,7 @@ export function VcbenchWindow(props: PanelProps<VcbenchDocument>) {
           {delta && (
             <label className="flex items-center gap-1 text-xs text-slate-600">
               count visible
-              <CountInput id="count-at-end" label="count at the window end" value={doc.countAtEnd} disabled={readOnly} invalid={problems.some((p) => p.field === "countAtEnd")} onCommit={(n) => edit("count at window end", (d) => ({ ...d, countAtEnd: n }))} />
+              <CountInput id="count-at-end" label="count at the window end" value={doc.countAtEnd} disabled={readOnly} invalid={problems.some((p) => p.field === "countAtEnd")} onCommit={(n, b) => edit("count at window end", (d) => ({ ...d, countAtEnd: n }), b)} />
             </label>
           )}
         </span>

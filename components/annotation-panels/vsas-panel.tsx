@@ -6,6 +6,11 @@
  * DOM attribute (no React render per frame); the keyboard walks second to second (shortcuts from
  * lib/player/shortcuts.ts, off while typing); a caption is edited in place, marked corrected, or
  * flagged as inconsistent with the neighbouring second. Each change is one undoable edit.
+ *
+ * The current caption is COMMITTED state (`currentRef`): set by a key, a click, or the playhead
+ * moving to another caption, and never reset while the list re-renders (repainting the highlight
+ * is separate), so keys pressed faster than animation frames act on the caption the annotator is
+ * on, never on a placeholder.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PanelProps, WorkspacePlayer } from "@/components/annotation-workspace/panel-props";
@@ -25,7 +30,9 @@ import {
 import type { CaptionReview, VsasDocument } from "@/lib/annotation/document";
 import { firstFrameAtOrAfter } from "@/lib/annotation/frame-at-sec";
 import { CAPTION_REVIEW_SHORTCUTS, captionReviewShortcuts, displayCombo, handleShortcutKey } from "@/lib/player/shortcuts";
-import { DraftTextarea } from "./draft-text";
+import type { EditOptions } from "@/lib/annotation/workspace-store";
+import { plural } from "@/lib/text/plural";
+import { DraftTextarea, useDraftField, type DraftCommit } from "./draft-text";
 import { FieldProblems, PanelSection, LONG_LIST_ROW } from "./panel-parts";
 
 const CURRENT = "data-current";
@@ -47,66 +54,94 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
   const lookup = useMemo(() => captionIndexBySecond(doc.captions), [doc.captions]);
   const summary = captionSummary(doc, original);
   const listRef = useRef<HTMLOListElement>(null);
+  /** The caption the keys act on (committed; -1 = none yet). */
   const currentRef = useRef(-1);
+  /** The caption the playhead was last seen on (so a still playhead does not override a key). */
+  const playheadRef = useRef<number | null>(null);
+  const captionsRef = useRef(doc.captions);
+  captionsRef.current = doc.captions;
   const [editing, setEditing] = useState<number | null>(null);
   const [follow, setFollow] = useState(true);
   const followRef = useRef(follow);
   followRef.current = follow;
 
-  /** Moves the highlight (DOM only) to caption `index`; scrolls it into view when following. */
-  const highlight = useCallback((index: number, scroll: boolean) => {
+  /** Paints the highlight (DOM only) on the current caption; scrolls it into view when asked. */
+  const paint = useCallback((scroll: boolean) => {
     const list = listRef.current;
-    if (!list || index === currentRef.current) return;
-    list.querySelector(`[${CURRENT}]`)?.removeAttribute(CURRENT);
-    currentRef.current = index;
+    if (!list) return;
+    const index = currentRef.current;
     const row = index >= 0 ? (list.querySelector(`[data-index="${index}"]`) as HTMLElement | null) : null;
-    if (row) {
-      row.setAttribute(CURRENT, "");
-      if (scroll) row.scrollIntoView({ block: "nearest" });
-    }
+    const old = list.querySelector(`[${CURRENT}]`);
+    if (old !== row) old?.removeAttribute(CURRENT);
+    if (row && !row.hasAttribute(CURRENT)) row.setAttribute(CURRENT, "");
+    if (row && scroll) row.scrollIntoView({ block: "nearest" });
     list.dataset.currentIndex = String(index);
   }, []);
 
-  // The playhead -> highlighted caption, every animation frame, outside React.
+  /** Makes caption `index` the current one (committed at once) and paints it. */
+  const highlight = useCallback(
+    (index: number, scroll: boolean) => {
+      if (index === currentRef.current) return;
+      currentRef.current = index;
+      paint(scroll);
+    },
+    [paint],
+  );
+
+  // After every render the rows may be new: repaint the highlight (the current caption stays).
+  useEffect(() => paint(false));
+
+  // The playhead -> current caption, every animation frame, outside React: only when the playhead
+  // moves to another caption (a key's choice is never undone by a playhead standing still).
   useEffect(() => {
     if (!player) return;
     let raf = 0;
     const tick = () => {
       const f = player.currentFrame();
-      if (f !== null) highlight(lookup(captionSecondAt(player.frameTime(f).sec, rate)), followRef.current);
+      if (f !== null) {
+        const at = lookup(captionSecondAt(player.frameTime(f).sec, rate));
+        if (at !== playheadRef.current) {
+          playheadRef.current = at;
+          highlight(at, followRef.current);
+        }
+      }
       raf = requestAnimationFrame(tick);
     };
-    currentRef.current = -2; // re-apply after the list re-rendered
     raf = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(raf);
   }, [player, lookup, rate, highlight]);
 
   const seekToCaption = useCallback(
     (index: number) => {
-      const c = doc.captions[index];
+      const c = captionsRef.current[index];
       if (!c) return;
-      if (player) player.seekToFrame(frameOfSecond(player, c.second, rate));
       highlight(index, true);
+      if (player) {
+        const frame = frameOfSecond(player, c.second, rate);
+        // The playhead is about to stand on this caption: that is not a move away from the key's choice.
+        playheadRef.current = lookup(captionSecondAt(player.frameTime(frame).sec, rate));
+        player.seekToFrame(frame);
+      }
     },
-    [doc.captions, player, rate, highlight],
+    [player, rate, highlight, lookup],
   );
 
   const controls = {
-    step: (delta: number) => seekToCaption(stepCaption(doc.captions, currentRef.current, delta)),
+    step: (delta: number) => seekToCaption(stepCaption(captionsRef.current, currentRef.current, delta)),
     editCurrent: () => {
       if (!readOnly && currentRef.current >= 0) setEditing(currentRef.current);
     },
     toggleCorrected: () => {
       const i = currentRef.current;
-      if (!readOnly && i >= 0) edit(`second ${doc.captions[i].second}: corrected`, (d) => toggleCaptionCorrected(d, i));
+      if (!readOnly && i >= 0) edit(`second ${captionsRef.current[i]?.second}: corrected`, (d) => toggleCaptionCorrected(d, i));
     },
     flag: (side: "previous" | "next") => {
       const i = currentRef.current;
-      if (!readOnly && i >= 0) edit(`second ${doc.captions[i].second}: inconsistent with ${side}`, (d) => toggleInconsistency(d, i, side));
+      if (!readOnly && i >= 0) edit(`second ${captionsRef.current[i]?.second}: inconsistent with ${side}`, (d) => toggleInconsistency(d, i, side));
     },
   };
 
-  const commitText = useCallback((index: number, text: string) => edit("caption text", (d) => setCaptionText(d, index, text)), [edit]);
+  const commitText = useCallback((index: number, text: string, burst: EditOptions) => edit("caption text", (d) => setCaptionText(d, index, text), burst), [edit]);
   const toggleCorrectedAt = useCallback((index: number) => edit("caption corrected", (d) => toggleCaptionCorrected(d, index)), [edit]);
   const flagAt = useCallback((index: number, side: "previous" | "next") => edit(`caption inconsistent with ${side}`, (d) => toggleInconsistency(d, index, side)), [edit]);
   const problemsByIndex = useMemo(() => {
@@ -121,6 +156,13 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
     setEditing(null);
     listRef.current?.focus();
   }, []);
+  const startEditing = useCallback(
+    (index: number) => {
+      highlight(index, false);
+      setEditing(index);
+    },
+    [highlight],
+  );
 
   return (
     <div className="space-y-3" data-testid="vsas-panel">
@@ -134,7 +176,7 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
         }
       >
         <p className="text-xs text-slate-600" data-testid="vsas-summary">
-          {summary.total} captions · {summary.corrected} corrected · {summary.edited} edited · {summary.flagged} flagged
+          {plural(summary.total, "caption")} · {summary.corrected} corrected · {summary.edited} edited · {summary.flagged} flagged
         </p>
         <p className="text-xs text-slate-500">
           {CAPTION_REVIEW_SHORTCUTS.map((s) => `${s.keys.map(displayCombo).join("/")} ${s.description.toLowerCase()}`).join(" · ")}. Click the list first.
@@ -164,7 +206,7 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
               readOnly={readOnly}
               problems={problemsByIndex.get(i) ?? NO_PROBLEMS}
               onSeek={seekToCaption}
-              onStartEdit={setEditing}
+              onStartEdit={startEditing}
               onCommitText={commitText}
               onStopEdit={stopEditing}
               onToggleCorrected={toggleCorrectedAt}
@@ -174,7 +216,7 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
         </ol>
       </PanelSection>
       <PanelSection title="Notes">
-        <DraftTextarea aria-label="notes" rows={2} maxLength={10_000} value={doc.notes} disabled={readOnly} onCommit={(notes) => edit("notes", (x) => ({ ...x, notes }))} />
+        <DraftTextarea aria-label="notes" rows={2} maxLength={10_000} value={doc.notes} disabled={readOnly} onCommit={(notes, b) => edit("notes", (x) => ({ ...x, notes }), b)} />
       </PanelSection>
     </div>
   );
@@ -189,7 +231,7 @@ type RowProps = {
   problems: string[];
   onSeek: (index: number) => void;
   onStartEdit: (index: number) => void;
-  onCommitText: (index: number, text: string) => void;
+  onCommitText: (index: number, text: string, burst: EditOptions) => void;
   onStopEdit: () => void;
   onToggleCorrected: (index: number) => void;
   onFlag: (index: number, side: "previous" | "next") => void;
@@ -209,7 +251,7 @@ const CaptionRow = memo(function CaptionRow({ caption: c, index, originalText, e
       </button>
       <div className="min-w-0 flex-1">
         {editing ? (
-          <CaptionEditor text={c.text} onCommit={(t) => onCommitText(index, t)} onDone={onStopEdit} second={c.second} />
+          <CaptionEditor text={c.text} onCommit={(t, b) => onCommitText(index, t, b)} onDone={onStopEdit} second={c.second} />
         ) : (
           <p
             className={cn("cursor-text whitespace-pre-wrap", !c.text.trim() && "italic text-red-700")}
@@ -264,9 +306,13 @@ const CaptionRow = memo(function CaptionRow({ caption: c, index, originalText, e
   );
 });
 
-/** In-place editor: Enter saves and leaves, Shift+Enter a new line, Esc leaves (saving); blur saves. */
-function CaptionEditor({ text, second, onCommit, onDone }: { text: string; second: number; onCommit: (t: string) => void; onDone: () => void }) {
-  const [value, setValue] = useState(text);
+/**
+ * In-place editor (the workspace's one draft-field mechanism, ./draft-text.tsx): every keystroke is
+ * written at once, one undo step per burst; Enter leaves, Shift+Enter a new line, Esc or leaving
+ * the field leaves.
+ */
+function CaptionEditor({ text, second, onCommit, onDone }: { text: string; second: number; onCommit: DraftCommit; onDone: () => void }) {
+  const f = useDraftField({ value: text, onCommit, name: `caption of second ${second}` });
   const ref = useRef<HTMLTextAreaElement>(null);
   const done = useRef(false);
   useEffect(() => {
@@ -276,7 +322,7 @@ function CaptionEditor({ text, second, onCommit, onDone }: { text: string; secon
   const finish = () => {
     if (done.current) return;
     done.current = true;
-    if (value !== text) onCommit(value);
+    f.endBurst();
     onDone();
   };
   return (
@@ -286,9 +332,13 @@ function CaptionEditor({ text, second, onCommit, onDone }: { text: string; secon
       className="block w-full rounded border border-blue-400 px-1 py-0.5 text-sm focus:outline-none focus:ring-2 focus:ring-blue-500/30"
       rows={2}
       maxLength={5000}
-      value={value}
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={finish}
+      value={f.draft}
+      onChange={(e) => f.change(e.target.value)}
+      onFocus={f.onFocus}
+      onBlur={() => {
+        f.onBlur();
+        finish();
+      }}
       onKeyDown={(e) => {
         if ((e.key === "Enter" && !e.shiftKey) || e.key === "Escape") {
           e.preventDefault();

@@ -71,7 +71,7 @@ export function VstatPanel({ doc, edit, readOnly, problems, item, shownTruth }: 
         <QaDecisionRadios decision={doc.decision} readOnly={readOnly} onChoose={(d) => edit(QA_DECISION_LABELS[d].toLowerCase(), (x) => ({ ...x, decision: d }))} />
         <FieldProblems problems={problems} field="decision" />
         {doc.decision === "revise" && (
-          <QaRevisionEditor original={original} revision={doc.revision} format={item.format} readOnly={readOnly} problems={problems} onChange={(label, revision) => edit(label, (x) => ({ ...x, revision }))} />
+          <QaRevisionEditor original={original} revision={doc.revision} format={item.format} readOnly={readOnly} problems={problems} onChange={(label, update, b) => edit(label, (x) => ({ ...x, revision: update(x.revision) }), b)} />
         )}
         {doc.decision === "remove" && (
           <>
@@ -83,14 +83,14 @@ export function VstatPanel({ doc, edit, readOnly, problems, item, shownTruth }: 
               value={doc.removalNote}
               disabled={readOnly}
               invalid={problems.some((p) => p.field === "removalNote")}
-              onCommit={(removalNote) => edit("removal note", (x) => ({ ...x, removalNote }))}
+              onCommit={(removalNote, b) => edit("removal note", (x) => ({ ...x, removalNote }), b)}
             />
             <FieldProblems problems={problems} field="removalNote" />
           </>
         )}
       </PanelSection>
       <PanelSection title="Notes">
-        <DraftTextarea aria-label="notes" rows={2} maxLength={10_000} value={doc.notes} disabled={readOnly} onCommit={(notes) => edit("notes", (x) => ({ ...x, notes }))} />
+        <DraftTextarea aria-label="notes" rows={2} maxLength={10_000} value={doc.notes} disabled={readOnly} onCommit={(notes, b) => edit("notes", (x) => ({ ...x, notes }), b)} />
       </PanelSection>
     </div>
   );

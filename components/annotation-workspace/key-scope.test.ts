@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activatesOnSpace, claimedByWidget } from "./key-scope";
+import { activatesOnSpace, claimedByWidget, keptByFocusedControl } from "./key-scope";
 
 const el = (tagName: string, attrs: Record<string, string> = {}, scopeKeys: string | null = null) => ({
   tagName,
@@ -16,6 +16,15 @@ describe("key scope", () => {
     expect(activatesOnSpace(el("DIV", { role: "region" }))).toBe(false);
     expect(activatesOnSpace(el("BODY"))).toBe(false);
     expect(activatesOnSpace(null)).toBe(false);
+  });
+
+  it("a focused control of the player / timeline chrome keeps Enter but never Space (the registry's play / pause)", () => {
+    const chrome = (tag: string) => ({ tagName: tag, getAttribute: () => null, closest: (sel: string) => (sel === "[data-shortcut-chrome]" ? { getAttribute: () => "" } : null) });
+    expect(keptByFocusedControl(chrome("BUTTON"), "Space")).toBe(false);
+    expect(keptByFocusedControl(chrome("BUTTON"), "Enter")).toBe(true);
+    expect(keptByFocusedControl(el("BUTTON"), "Space")).toBe(true);
+    expect(keptByFocusedControl(el("BUTTON"), "m")).toBe(false);
+    expect(keptByFocusedControl(el("DIV"), "Space")).toBe(false);
   });
 
   it("leaves a key to the focused widget that declares it in aria-keyshortcuts, only that key", () => {

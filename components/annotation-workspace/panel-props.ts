@@ -6,6 +6,7 @@
  */
 import type { SubmitProblem, WorkspacePayload } from "@/lib/annotation/api-schemas";
 import type { AnnotationDocument, FrameTime } from "@/lib/annotation/document";
+import type { EditOptions } from "@/lib/annotation/workspace-store";
 
 export type WorkspacePlayer = {
   /** Frame on screen (null before the video is ready). */
@@ -23,8 +24,12 @@ export type WorkspacePlayer = {
 
 export type PanelProps<D extends AnnotationDocument = AnnotationDocument> = {
   doc: D;
-  /** One undoable edit: `recipe` returns the next document (never mutates `doc`). */
-  edit: (label: string, recipe: (doc: D) => D) => void;
+  /**
+   * One undoable edit: `recipe` returns the next document from the CURRENT one it is given (never
+   * mutates it, never reads the rendered `doc`, which may be a render behind the keys). Edits with
+   * the same `burst.merge` key in a row are one undo step (a field's typing).
+   */
+  edit: (label: string, recipe: (doc: D) => D, burst?: EditOptions) => void;
   readOnly: boolean;
   task: WorkspacePayload["task"];
   item: WorkspacePayload["item"];

@@ -10,7 +10,7 @@
  * pointer (Shift+wheel / horizontal wheel → pan).
  */
 import { moveEntity, shiftSpan, type EntityPart, type TimelineEntity, type TrackId } from "@/lib/annotation/document-ops";
-import type { FrameTime } from "@/lib/annotation/document";
+import type { AnnotationDocument, FrameTime } from "@/lib/annotation/document";
 import { frameTimeOfFrame, type VideoTiming } from "@/lib/annotation/video-timing";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
@@ -36,6 +36,8 @@ export type TimelineCanvasOptions = {
   titlePrefix?: string;
   /** Scene cut times (sec), ticks on the axis; `setCuts` replaces them once detected. */
   cuts?: readonly number[];
+  /** Entries with a problem, drawn red (default: lib/annotation/submit-rules.ts without a project context). */
+  issuesOf?: (doc: AnnotationDocument) => ReadonlyMap<string, string>;
 };
 
 /** The video-timing part of the options (length, frame rate, frame ↔ time on the PTS table), for every timeline of a video. */
@@ -65,7 +67,7 @@ type Drag =
 
 export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOptions): TimelineCanvas {
   const doc0 = opts.store.getState().doc;
-  let model = buildModel(doc0);
+  let model = buildModel(doc0, opts.issuesOf);
   const min = minSpan(opts.fps, opts.durationSec);
   let view = clampView(opts.initialView ?? fullView(opts.durationSec), opts.durationSec, min);
   let width = Math.max(200, host.clientWidth);
@@ -95,6 +97,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
     host.dataset.entities = String(model.entities.length);
     host.dataset.labelWidth = String(LABEL_W);
     host.dataset.cuts = String(cuts.length);
+    host.dataset.issues = [...model.issues.keys()].join(" ");
   };
 
   const invalidate = () => {
@@ -322,7 +325,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
   canvas.addEventListener("wheel", onWheel, { passive: false });
 
   const unsubStore = opts.store.subscribe((s, prev) => {
-    if (s.doc !== prev.doc) model = buildModel(s.doc);
+    if (s.doc !== prev.doc) model = buildModel(s.doc, opts.issuesOf);
     if (s.doc !== prev.doc || s.selectedId !== prev.selectedId || s.selectedPart !== prev.selectedPart) {
       publish();
       invalidate();
@@ -360,6 +363,7 @@ export function createTimelineCanvas(host: HTMLElement, opts: TimelineCanvasOpti
     setCuts(next) {
       cuts = Float64Array.from(next).sort();
       host.dataset.cuts = String(cuts.length);
+    host.dataset.issues = [...model.issues.keys()].join(" ");
       invalidate();
     },
     destroy() {

@@ -6,7 +6,8 @@
  * are drawn once, so a zoomed-out view of a long video with thousands of entries costs a handful of
  * canvas calls per frame. Interaction and state live in timeline-canvas.ts.
  */
-import { documentTracks, orderIssues, TRACK_TITLES, timelineEntities, type TimelineEntity, type TrackId } from "@/lib/annotation/document-ops";
+import { documentTracks, TRACK_TITLES, timelineEntities, type TimelineEntity, type TrackId } from "@/lib/annotation/document-ops";
+import { entityProblems } from "@/lib/annotation/submit-rules";
 import type { AnnotationDocument } from "@/lib/annotation/document";
 import { formatClock, tickStep } from "@/components/timeline/timeline-scale";
 import { lowerBound, xOfSec, type TimelineView } from "./timeline-view";
@@ -36,13 +37,14 @@ export type Model = {
   doc: AnnotationDocument;
   tracks: TrackId[];
   entities: TimelineEntity[];
-  issues: Map<string, string>;
+  /** Entries with a problem (drawn red): the submit checks' own list (lib/annotation/submit-rules.ts). */
+  issues: ReadonlyMap<string, string>;
   /** Per track: mark secs ascending and their entity indices; span entity indices. */
   marks: Map<TrackId, { secs: Float64Array; idx: Int32Array }>;
   spans: Map<TrackId, number[]>;
 };
 
-export function buildModel(doc: AnnotationDocument): Model {
+export function buildModel(doc: AnnotationDocument, issuesOf: (doc: AnnotationDocument) => ReadonlyMap<string, string> = entityProblems): Model {
   const entities = timelineEntities(doc);
   const tracks = documentTracks(doc);
   const marks = new Map<TrackId, { secs: Float64Array; idx: Int32Array }>();
@@ -58,7 +60,7 @@ export function buildModel(doc: AnnotationDocument): Model {
     marks.set(t, { secs: Float64Array.from(mi, (i) => entities[i].start.sec), idx: Int32Array.from(mi) });
     spans.set(t, si);
   }
-  return { doc, tracks, entities, issues: orderIssues(doc), marks, spans };
+  return { doc, tracks, entities, issues: issuesOf(doc), marks, spans };
 }
 
 export type PaintArgs = {

@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { BreakdownCharts } from "./breakdown-charts";
 import { formatInterval, formatValue } from "./format";
 import { KindBadge, PartialBadge, StaleBadge } from "./kind-badge";
+import { plural } from "@/lib/text/plural";
 
 type Sort = { key: string; dir: "asc" | "desc" };
 
@@ -67,7 +68,7 @@ export function LeaderboardTable({ data, runBase }: { data: LeaderboardData; run
           </label>
         )}
         <span className="text-slate-500">
-          {data.rows.length} row{data.rows.length === 1 ? "" : "s"}; values ×100 except MAE and rubric; click a header to sort.
+          {plural(data.rows.length, "row")}; values ×100 except MAE and rubric; click a header to sort.
         </span>
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">

@@ -158,6 +158,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       onKeyDownCapture={onKeyDownCapture}
       className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
       data-testid="video-player"
+      data-shortcut-chrome=""
     >
       {/* A click on the picture plays / pauses, as video.js's own click handling did (it is off without its controls). */}
       <div ref={mountRef} className="w-full" onClick={libraryControls ? undefined : () => controls.togglePlay()} />

@@ -18,12 +18,12 @@ const doc = (n: number): VcbenchDocument => ({
 });
 
 /** A fake server with the real endpoint's rules (replay by id, CAS on the version) and a fake clock. */
-function harness(opts: { version?: number; online?: boolean; storage?: Map<string, string>; tabId?: string; start?: number } = {}) {
+function harness(opts: { version?: number; online?: boolean; storage?: Map<string, string>; tabId?: string; start?: number; liveTabs?: string[]; server?: ReturnType<typeof newServer> } = {}) {
   const storage = opts.storage ?? new Map<string, string>();
   let now = opts.start ?? 1_000_000;
   let seq = 0;
   const timers: { at: number; fn: () => void; id: number }[] = [];
-  const server = {
+  const server = opts.server ?? {
     version: opts.version ?? 1,
     data: doc(0) as AnnotationDocument,
     applied: new Map<string, number>(),
@@ -32,6 +32,7 @@ function harness(opts: { version?: number; online?: boolean; storage?: Map<strin
     /** The next answer is lost after being applied (the response never reaches the client). */
     loseNextAnswer: false,
     refuse: null as string | null,
+    refuseDetails: undefined as unknown,
   };
   const save = async (_id: string, body: SaveAnnotationBody): Promise<SaveAnswer> => {
     await Promise.resolve();
@@ -42,7 +43,7 @@ function harness(opts: { version?: number; online?: boolean; storage?: Map<strin
     if (body.baseVersion !== server.version) {
       return { status: 409, body: { error: { code: "version_conflict", message: "conflict", details: { current: { version: server.version, data: server.data, updatedAt: "t", authorName: "Ann" } } } } };
     }
-    if (server.refuse) return { status: 422, body: { error: { code: "invalid_document", message: server.refuse } } };
+    if (server.refuse) return { status: 422, body: { error: { code: "invalid_document", message: server.refuse, details: server.refuseDetails } } };
     server.version += 1;
     server.data = body.data as AnnotationDocument;
     server.applied.set(body.clientSaveId, server.version);
@@ -70,9 +71,9 @@ function harness(opts: { version?: number; online?: boolean; storage?: Map<strin
       const i = timers.findIndex((t) => t.id === h);
       if (i >= 0) timers.splice(i, 1);
     },
-    newId: () => `save-${String(++seq).padStart(4, "0")}`,
+    newId: () => `${opts.tabId ?? "tabA"}-save-${String(++seq).padStart(4, "0")}`,
   };
-  const client = createAutosaveClient({ annotationId: "ann1", tabId: opts.tabId ?? "tabA", baseVersion: server.version, baseDoc: server.data }, deps);
+  const client = createAutosaveClient({ annotationId: "ann1", tabId: opts.tabId ?? "tabA", baseVersion: server.version, baseDoc: server.data, ...(opts.liveTabs ? { liveTabs: new Set(opts.liveTabs) } : {}) }, deps);
   /** Advances the fake clock, running due timers and letting promises settle. */
   const advance = async (ms: number) => {
     const until = now + ms;
@@ -89,6 +90,11 @@ function harness(opts: { version?: number; online?: boolean; storage?: Map<strin
     await flushPromises();
   };
   return { client, server, storage, advance, deps };
+}
+
+type Server = { version: number; data: AnnotationDocument; applied: Map<string, number>; requests: SaveAnnotationBody[]; online: boolean; loseNextAnswer: boolean; refuse: string | null; refuseDetails: unknown };
+function newServer(): Server {
+  return { version: 1, data: doc(0), applied: new Map(), requests: [], online: true, loseNextAnswer: false, refuse: null, refuseDetails: undefined };
 }
 
 async function flushPromises() {
@@ -275,5 +281,57 @@ describe("autosave client", () => {
     const notOk = client.flush();
     await advance(10);
     await expect(notOk).resolves.toBe(false);
+  });
+
+  it("tabs: a queue whose tab is not alive is taken over at once (no 15 s wait); a live tab's queue is left to it and counted", async () => {
+    const storage = new Map<string, string>();
+    const server = newServer();
+    const a = harness({ storage, server, tabId: "tabA" });
+    server.online = false;
+    a.client.enqueue(doc(2));
+    await a.advance(700);
+    a.client.dispose();
+    // Reopened 1 s later in another tab, tabA known to be gone (it holds no lock): taken over now.
+    const b = harness({ storage, server, tabId: "tabB", start: 1_001_000, liveTabs: [] });
+    expect(b.client.recovered).toEqual(doc(2));
+    expect(b.client.getState()).toMatchObject({ status: "pending", unsaved: 1, elsewhere: 0 });
+    expect(storage.has(storageKey("ann1", "tabA"))).toBe(false);
+    server.online = true;
+    await b.advance(100);
+    expect(server.data).toEqual(doc(2));
+    expect(server.requests.filter((r) => (r.data as VcbenchDocument).moments.length === 2)).toHaveLength(1);
+
+    // tabC is alive with a queue: tabD leaves it alone, says it exists, and takes it when tabC goes.
+    server.online = false;
+    const c = harness({ storage, server, tabId: "tabC", liveTabs: [] });
+    c.client.enqueue(doc(3));
+    await c.advance(700);
+    const d = harness({ storage, server, tabId: "tabD", liveTabs: ["tabC"] });
+    expect(d.client.recovered).toBeNull();
+    expect(d.client.getState()).toMatchObject({ status: "saved", elsewhere: 1 });
+    c.client.dispose();
+    server.online = true;
+    d.client.tabGone("tabC");
+    expect(d.client.getState().takenOver?.data).toEqual(doc(3));
+    await d.advance(100);
+    expect(server.data).toEqual(doc(3));
+    expect(d.client.getState()).toMatchObject({ status: "saved", elsewhere: 0, unsaved: 0 });
+  });
+
+  it("a burst of typing counts as one change; a 422 names the fields as the panel does", async () => {
+    const { client, server, advance } = harness();
+    server.online = false;
+    client.enqueue({ ...doc(0), notes: "a" });
+    client.enqueue({ ...doc(0), notes: "ab" }, { merged: true });
+    client.enqueue({ ...doc(0), notes: "abc" }, { merged: true });
+    expect(client.getState().unsaved).toBe(1);
+    server.online = true;
+    await advance(2000);
+    expect(server.data).toMatchObject({ notes: "abc" });
+    server.refuse = "data.moments[1].at.frame: frame 999 is outside the video";
+    server.refuseDetails = { problems: [{ field: "moments[1].at.frame", message: "frame 999 is outside the video" }] };
+    client.enqueue(doc(2));
+    await advance(2000);
+    expect(client.getState()).toMatchObject({ status: "refused", message: "Occurrence 2 time: frame 999 is outside the video" });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The workspace's autosave client (PURE logic with injected transport, storage and clock; the
- * browser wiring is in components/annotation-workspace/use-autosave.ts).
+ * browser wiring is in components/annotation-workspace/browser-autosave.ts).
  *
  * - Every document change is queued at once and persisted (storage survives reload, crash and
  *   network loss); sending waits for a pause in editing (`debounceMs`) but never more than
@@ -13,10 +13,17 @@
  *   with {@link AutosaveClient.keepMine} / {@link AutosaveClient.acceptServer}. 409
  *   annotation_submitted / task_reassigned → read-only (the message says which). 422 → the message naming the fields; the refused entry is
  *   replaced by the next change (new id).
+ * - Tabs: each tab keeps its queue under its own key. A queue whose tab is gone (closed, crashed,
+ *   or navigated away) is taken over by the next client on that annotation AT ONCE when the caller
+ *   knows which tabs are alive (`liveTabs`, from Web Locks in the browser); without that knowledge,
+ *   after `orphanAfterMs` without a heartbeat. A live tab's queue is never taken (it sends it
+ *   itself); its unsent changes are counted in `state.elsewhere`, so this tab never says "all
+ *   saved" while they exist. {@link AutosaveClient.tabGone}: a live tab went away later.
  */
 import type { AnnotationConflict, SaveAnnotationBody, SaveAnnotationResponse } from "./api-schemas";
 import type { AnnotationDocument } from "./document";
 import { equal } from "./merge-documents";
+import { fieldName } from "./entity-names";
 
 export type QueueEntry = {
   clientSaveId: string;
@@ -70,6 +77,13 @@ export type AutosaveState = {
    * object each time.
    */
   adopted: { version: number; data: AnnotationDocument } | null;
+  /** Unsent changes kept by other live tabs of this browser on this annotation (they send them). */
+  elsewhere: number;
+  /**
+   * Unsent changes left by a tab that is gone, taken over after this client started (see
+   * {@link AutosaveClient.tabGone}); the page shows `data` in place. A new object each time.
+   */
+  takenOver: { data: AnnotationDocument; changes: number } | null;
 };
 
 export type AutosaveOptions = {
@@ -79,8 +93,13 @@ export type AutosaveOptions = {
   baseDoc: AnnotationDocument;
   debounceMs?: number;
   maxWaitMs?: number;
-  /** A record of another tab older than this is abandoned and may be adopted. */
+  /** A record of another tab older than this is abandoned and may be adopted (when `liveTabs` is unknown). */
   orphanAfterMs?: number;
+  /**
+   * The ids of the tabs alive now (holding their lock), when the caller can tell: a record of any
+   * other tab is then abandoned at once. Undefined: unknown, the heartbeat rule applies.
+   */
+  liveTabs?: ReadonlySet<string>;
 };
 
 export const STORAGE_PREFIX = "playhead.autosave.";
@@ -94,8 +113,8 @@ export type AutosaveClient = {
   subscribe(listener: (s: AutosaveState) => void): () => void;
   /** The document of unsent changes found in storage at start (this tab's or an abandoned tab's), or null. */
   recovered: AnnotationDocument | null;
-  /** Queue a change (called on every document change). */
-  enqueue(doc: AnnotationDocument): void;
+  /** Queue a change (called on every document change); `merged`: it continues the previous change (same burst of typing), not counted again. */
+  enqueue(doc: AnnotationDocument, meta?: { merged?: boolean }): void;
   /** Send now (Ctrl+S, before submit); resolves when the queue is empty or sending stopped. */
   flush(): Promise<boolean>;
   /** Conflict: keep my document, saved on top of the server's version. */
@@ -118,6 +137,14 @@ export type AutosaveClient = {
    * and anything after a submit or dispose, are ignored.
    */
   remoteSaved(current: AnnotationConflict["current"]): void;
+  /** Other tabs' records changed (a storage event): recount their unsent changes. */
+  othersChanged(): void;
+  /**
+   * Tab `tabId` is gone (its lock was released). Its unsent changes are taken over when this tab
+   * has none of its own (`state.takenOver`); otherwise they stay counted in `elsewhere` and are
+   * taken over as soon as this tab's queue is empty.
+   */
+  tabGone(tabId: string): void;
   dispose(): void;
 };
 
@@ -137,7 +164,11 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
   let firstUnsentAt: number | null = null;
   let retryDelay = 500;
   let flushWaiters: ((ok: boolean) => void)[] = [];
-  let state: AutosaveState = { status: "saved", unsaved: 0, baseVersion, lastSavedAt: null, message: null, conflict: null, offline: false, adopted: null };
+  let state: AutosaveState = { status: "saved", unsaved: 0, baseVersion, lastSavedAt: null, message: null, conflict: null, offline: false, adopted: null, elsewhere: 0, takenOver: null };
+  const liveTabs = new Set(opts.liveTabs ?? []);
+  const liveKnown = opts.liveTabs !== undefined;
+  /** Tabs known to be gone whose records may still be waiting to be taken over. */
+  const goneTabs = new Set<string>();
   const listeners = new Set<(s: AutosaveState) => void>();
 
   const set = (patch: Partial<AutosaveState>) => {
@@ -194,6 +225,16 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       return null;
     }
   };
+  /** At start: a record of a tab not alive now (or, not knowing, silent for `orphanAfterMs`). */
+  const isAbandoned = (rec: PersistedAutosave) => (liveKnown ? !liveTabs.has(rec.tabId) : deps.now() - rec.heartbeat > orphanAfterMs);
+  const prefix = `${STORAGE_PREFIX}${opts.annotationId}.`;
+  const otherRecords = () =>
+    deps.storage
+      .keys()
+      .filter((k) => k.startsWith(prefix) && k !== key)
+      .map((k) => ({ k, rec: read(k) }))
+      .filter((o): o is { k: string; rec: PersistedAutosave } => !!o.rec && o.rec.queue.length > 0);
+  const countElsewhere = () => otherRecords().reduce((n, o) => n + o.rec.queue.reduce((m, e) => m + e.changes, 0), 0);
   const own = read(key);
   const adopt = (rec: PersistedAutosave) => {
     if (!rec.queue.length) return false;
@@ -203,20 +244,27 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
     recovered = queue[queue.length - 1].data;
     return true;
   };
+  const newestOrphan = (abandoned: (rec: PersistedAutosave) => boolean) => otherRecords().filter((o) => abandoned(o.rec)).sort((a, b) => b.rec.heartbeat - a.rec.heartbeat)[0] ?? null;
   if (!(own && adopt(own))) {
-    const prefix = `${STORAGE_PREFIX}${opts.annotationId}.`;
-    const orphans = deps.storage
-      .keys()
-      .filter((k) => k.startsWith(prefix) && k !== key)
-      .map((k) => ({ k, rec: read(k) }))
-      .filter((o): o is { k: string; rec: PersistedAutosave } => !!o.rec && deps.now() - o.rec.heartbeat > orphanAfterMs && o.rec.queue.length > 0)
-      .sort((a, b) => b.rec.heartbeat - a.rec.heartbeat);
-    if (orphans.length && adopt(orphans[0].rec)) {
-      deps.storage.removeItem(orphans[0].k);
+    const orphan = newestOrphan(isAbandoned);
+    if (orphan && adopt(orphan.rec)) {
+      deps.storage.removeItem(orphan.k);
       persist();
     }
   }
-  state = { ...state, unsaved: unsaved(), baseVersion, status: queue.length ? "pending" : "saved" };
+  state = { ...state, unsaved: unsaved(), baseVersion, status: queue.length ? "pending" : "saved", elsewhere: countElsewhere() };
+
+  /** Takes over the newest record of a tab known to be gone, when this tab has nothing of its own to send. */
+  const takeOverOrphan = () => {
+    if (disposed || stopped || sending || queue.length) return;
+    const orphan = newestOrphan((rec) => goneTabs.has(rec.tabId));
+    if (!orphan || !adopt(orphan.rec)) return;
+    deps.storage.removeItem(orphan.k);
+    persist();
+    const changes = unsaved();
+    refresh({ takenOver: { data: queue[queue.length - 1].data, changes }, elsewhere: countElsewhere() });
+    schedule(0);
+  };
 
   const schedule = (ms: number) => {
     if (disposed) return;
@@ -278,6 +326,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       persist();
       refresh({ offline: false, lastSavedAt: res.savedAt, message: null });
       if (queue.length) void pump();
+      else if (goneTabs.size) takeOverOrphan();
       return;
     }
     if (answer.status === 409 && err?.code === "version_conflict") {
@@ -294,7 +343,10 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
     if (answer.status === 422 || answer.status === 400) {
       head.refused = true;
       persist();
-      refresh({ offline: false, message: err?.message ?? `the server refused the save (HTTP ${answer.status})` });
+      // Named as the panel names things ("Clip 2 end: ..."), not by document path.
+      const problems = (err?.details as { problems?: { field: string; message: string }[] } | undefined)?.problems;
+      const named = Array.isArray(problems) && problems.length ? problems.map((p) => `${fieldName(head.data, p.field)}: ${p.message}`).join("; ") : null;
+      refresh({ offline: false, message: named ?? err?.message ?? `the server refused the save (HTTP ${answer.status})` });
       if (queue.length > 1) void pump();
       return;
     }
@@ -315,7 +367,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       return () => void listeners.delete(listener);
     },
     recovered,
-    enqueue(doc) {
+    enqueue(doc, meta = {}) {
       if (disposed || stopped === "submitted") return;
       const now = deps.now();
       const tail = queue[queue.length - 1];
@@ -324,7 +376,7 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       if (!tail && baseDoc && equal(baseDoc, doc)) return;
       if (tail && (!tail.attempted || tail.refused) && !(sending && tail === queue[0])) {
         const fresh = tail.refused ? { clientSaveId: deps.newId(), attempted: false, refused: false } : {};
-        queue[queue.length - 1] = { ...tail, ...fresh, data: doc, changes: tail.changes + 1 };
+        queue[queue.length - 1] = { ...tail, ...fresh, data: doc, changes: tail.changes + (meta.merged ? 0 : 1) };
       } else {
         queue.push({ clientSaveId: deps.newId(), data: doc, changes: 1, attempted: false, refused: false });
       }
@@ -405,6 +457,19 @@ export function createAutosaveClient(opts: AutosaveOptions, deps: AutosaveDeps):
       baseDoc = current.data;
       persist();
       refresh({ adopted: { version: current.version, data: current.data }, message: null });
+    },
+    othersChanged() {
+      if (disposed) return;
+      const n = countElsewhere();
+      if (n !== state.elsewhere) refresh({ elsewhere: n });
+    },
+    tabGone(tabId) {
+      if (disposed || tabId === opts.tabId) return;
+      liveTabs.delete(tabId);
+      goneTabs.add(tabId);
+      takeOverOrphan();
+      const n = countElsewhere();
+      if (n !== state.elsewhere) refresh({ elsewhere: n });
     },
     dispose() {
       disposed = true;

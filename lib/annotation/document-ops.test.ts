@@ -9,7 +9,6 @@ import {
   documentTracks,
   moveEntity,
   nudgeEntity,
-  orderIssues,
   setEntityComment,
   setEntityLabel,
   setSpanEnd,
@@ -19,6 +18,8 @@ import {
   WINDOW_ID,
   type FrameClock,
 } from "./document-ops";
+import { entityProblems, entityWarnings } from "./submit-rules";
+import { inTimeOrder } from "./time-order";
 
 // 25 fps with a first-frame offset already removed: sec = frame / 25.
 const clock: FrameClock = { frameTime: (frame) => ({ frame, sec: frame / 25 }), frameCount: 250 };
@@ -32,7 +33,7 @@ function ec(patch: Partial<EcbenchDocument> = {}): EcbenchDocument {
 }
 
 describe("adding marks", () => {
-  it("E1: a moment at the frame, appended in the order made (never sorted)", () => {
+  it("E1: a moment at the frame, appended; the store's normaliser puts it in time order", () => {
     let doc: AnnotationDocument = vc("E1-Action");
     doc = addMark(doc, t(100), "a").doc;
     doc = addMark(doc, t(40), "b").doc;
@@ -40,7 +41,10 @@ describe("adding marks", () => {
       ["a", 100, 4],
       ["b", 40, 1.6],
     ]);
-    expect(orderIssues(doc).get("b")).toMatch(/before Moment 1/);
+    const sorted = inTimeOrder(doc) as VcbenchDocument;
+    expect(sorted.moments.map((m) => m.id)).toEqual(["b", "a"]);
+    expect(timelineEntities(sorted).map((e) => e.name)).toEqual(["Occurrence 1", "Occurrence 2"]);
+    expect(entityProblems(sorted).size).toBe(0);
   });
 
   it("O2: an identity #n first appearing at the frame; O1: a query point", () => {
@@ -96,14 +100,16 @@ describe("spans", () => {
     ]);
   });
 
-  it("an end before the start is kept and reported, not swapped", () => {
+  it("an end before the start becomes an empty span (end at the start) that the checks name, never a reversed one", () => {
     const doc = setSpanEnd(setSpanStart(ec(), t(100), "s", null).doc, t(80), "x", null).doc as EcbenchDocument;
     expect(doc.evidence[0].start.frame).toBe(100);
     expect(doc.evidence[0].end!.frame).toBe(80);
-    expect(orderIssues(doc).get("s")).toMatch(/ends \(frame 80\) before it starts \(frame 100\)/);
+    const fixed = inTimeOrder(doc) as EcbenchDocument;
+    expect(fixed.evidence[0].end!.frame).toBe(100);
+    expect(entityProblems(fixed).get("s")).toBe("Clip 1 must end after it starts (4 s–4 s)");
   });
 
-  it("overlapping spans are both flagged", () => {
+  it("overlapping clips are a warning on the later one (never a problem: submit accepts them)", () => {
     const doc = ec({
       evidence: [
         { id: "a", start: t(0), end: t(50), label: "", comment: "" },
@@ -111,10 +117,11 @@ describe("spans", () => {
         { id: "c", start: t(100), end: t(110), label: "", comment: "" },
       ],
     });
-    const issues = orderIssues(doc);
-    expect(issues.get("a")).toMatch(/overlaps Clip 2/);
-    expect(issues.get("b")).toMatch(/overlaps Clip 1/);
-    expect(issues.has("c")).toBe(false);
+    const warnings = entityWarnings(doc);
+    expect(warnings.get("b")).toBe("Clip 2 overlaps clip 1: merge them into one clip");
+    expect(warnings.has("a")).toBe(false);
+    expect(warnings.has("c")).toBe(false);
+    expect(entityProblems(doc, { activities: ["evidence"] }).size).toBe(0);
   });
 });
 

@@ -10,10 +10,13 @@
  * - EC-Bench: `evidence` (spans).
  * Other benchmarks have nothing on the timeline.
  *
- * Order: lists keep the annotator's order; nothing is re-sorted. {@link orderIssues} reports what
- * is out of order or overlapping so the timeline can highlight it.
+ * Order: the workspace store keeps every list in time order (lib/annotation/time-order.ts), so an
+ * entry added or moved lands where it belongs; what is wrong with an entry (an open span, one
+ * outside its cycle, ...) comes from the one set of checks, lib/annotation/submit-rules.ts.
+ * Names are the panel's (lib/annotation/entity-names.ts): "Occurrence 3", "Cycle 2", "Query point 1".
  */
 import type { AnnotationDocument, FrameTime, Mark, Occurrence, Span } from "./document";
+import { entryName } from "./entity-names";
 
 export const WINDOW_ID = "window";
 
@@ -41,12 +44,12 @@ export type TimelineEntity = {
   start: FrameTime;
   /** Span end (null while open); always null for marks. */
   end: FrameTime | null;
-  /** Display name ("Moment 3", "Q2", "#1 red shirt"). */
+  /** Display name as the panel says it ("Occurrence 3", "Query point 2", "Clip 1"; an individual's id). */
   name: string;
   label: string;
   /** Occurrence id of a split point. */
   parentId?: string;
-  /** Position in its list (0-based, annotator order). */
+  /** Position in its list (0-based, time order). */
   index: number;
 };
 
@@ -58,18 +61,18 @@ export type FrameClock = { frameTime: (frame: number) => FrameTime; frameCount: 
 export function timelineEntities(doc: AnnotationDocument): TimelineEntity[] {
   const out: TimelineEntity[] = [];
   if (doc.benchmark === "VCBENCH") {
-    doc.moments.forEach((m, i) => out.push({ id: m.id, track: "moments", kind: "mark", start: m.at, end: null, name: `Moment ${i + 1}`, label: m.label, index: i }));
+    doc.moments.forEach((m, i) => out.push({ id: m.id, track: "moments", kind: "mark", start: m.at, end: null, name: entryName(doc, "moments", i), label: m.label, index: i }));
     doc.occurrences.forEach((o, i) => {
-      out.push({ id: o.id, track: "occurrences", kind: "span", start: o.start, end: o.end, name: `Occurrence ${i + 1}`, label: o.label, index: i });
+      out.push({ id: o.id, track: "occurrences", kind: "span", start: o.start, end: o.end, name: entryName(doc, "occurrences", i), label: o.label, index: i });
       o.splits.forEach((s, j) =>
-        out.push({ id: s.id, track: "splits", kind: "mark", start: s.at, end: null, name: `Split ${j + 1} of occurrence ${i + 1}`, label: s.label, parentId: o.id, index: j }),
+        out.push({ id: s.id, track: "splits", kind: "mark", start: s.at, end: null, name: `${entryName(doc, "splits", j)} of ${entryName(doc, "occurrences", i).toLowerCase()}`, label: s.label, parentId: o.id, index: j }),
       );
     });
     doc.identities.forEach((d, i) => out.push({ id: d.id, track: "identities", kind: "mark", start: d.firstAppearance, end: null, name: d.key, label: d.note, index: i }));
-    doc.queryPoints.forEach((q, i) => out.push({ id: q.id, track: "queryPoints", kind: "mark", start: q.at, end: null, name: `Q${i + 1}`, label: q.count === null ? "" : `count ${q.count}`, index: i }));
+    doc.queryPoints.forEach((q, i) => out.push({ id: q.id, track: "queryPoints", kind: "mark", start: q.at, end: null, name: entryName(doc, "queryPoints", i), label: q.count === null ? "" : `count ${q.count}`, index: i }));
     if (doc.window) out.push({ id: WINDOW_ID, track: "window", kind: "span", start: doc.window.start, end: doc.window.end, name: "Window", label: "", index: 0 });
   } else if (doc.benchmark === "ECBENCH") {
-    doc.evidence.forEach((s, i) => out.push({ id: s.id, track: "evidence", kind: "span", start: s.start, end: s.end, name: `Clip ${i + 1}`, label: s.label, index: i }));
+    doc.evidence.forEach((s, i) => out.push({ id: s.id, track: "evidence", kind: "span", start: s.start, end: s.end, name: entryName(doc, "evidence", i), label: s.label, index: i }));
   }
   return out;
 }
@@ -113,52 +116,6 @@ export function adjacentMarkFrame(doc: AnnotationDocument, frame: number, direct
   }
   for (let i = frames.length - 1; i >= 0; i--) if (frames[i] < frame) return frames[i];
   return null;
-}
-
-/**
- * What is out of order or overlapping, by entity id (shown, never fixed silently):
- * a span ending before it starts, a mark / span starting before the previous one in its list,
- * spans of one list that overlap, split points outside their occurrence, query points on one frame.
- */
-export function orderIssues(doc: AnnotationDocument): Map<string, string> {
-  const issues = new Map<string, string>();
-  const add = (id: string, msg: string) => issues.set(id, issues.has(id) ? `${issues.get(id)}; ${msg}` : msg);
-  const byTrack = new Map<TrackId, TimelineEntity[]>();
-  for (const e of timelineEntities(doc)) {
-    const key = e.track === "splits" ? (`splits:${e.parentId}` as TrackId) : e.track;
-    byTrack.set(key, [...(byTrack.get(key) ?? []), e]);
-  }
-  for (const list of byTrack.values()) {
-    for (let i = 0; i < list.length; i++) {
-      const e = list[i];
-      if (e.end && e.end.frame < e.start.frame) add(e.id, `ends (frame ${e.end.frame}) before it starts (frame ${e.start.frame})`);
-      if (i > 0) {
-        const prev = list[i - 1];
-        if (e.start.frame < prev.start.frame) add(e.id, `is before ${prev.name} (frame ${e.start.frame} < ${prev.start.frame}) but listed after it`);
-        else if (e.kind === "mark" && e.start.frame === prev.start.frame) add(e.id, `is on the same frame as ${prev.name}`);
-      }
-      if (e.kind === "span") {
-        const eEnd = e.end?.frame ?? e.start.frame;
-        for (let j = 0; j < i; j++) {
-          const o = list[j];
-          const oEnd = o.end?.frame ?? o.start.frame;
-          if (e.start.frame <= oEnd && o.start.frame <= eEnd) {
-            add(e.id, `overlaps ${o.name}`);
-            add(o.id, `overlaps ${e.name}`);
-          }
-        }
-      }
-    }
-  }
-  if (doc.benchmark === "VCBENCH") {
-    for (const o of doc.occurrences) {
-      for (const s of o.splits) {
-        const end = o.end?.frame ?? Number.POSITIVE_INFINITY;
-        if (s.at.frame < o.start.frame || s.at.frame > end) add(s.id, "is outside its occurrence");
-      }
-    }
-  }
-  return issues;
 }
 
 // ───────────────────────────── writing ─────────────────────────────

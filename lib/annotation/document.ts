@@ -17,9 +17,10 @@
  * edits, used by undo/redo, the timeline selection, agreement differences and adjudication
  * picks). Unique within their list.
  *
- * Order. Lists are kept in the order the annotator made them; nothing is silently re-sorted.
- * Validation that needs order (end after start, query points increasing) reports problems
- * (see `lib/annotation/validate-*.ts`) rather than reordering.
+ * Order. The workspace keeps every list with a time order sorted by time as it is edited
+ * (`lib/annotation/time-order.ts`); the server does not reorder a document it is given, and the
+ * checks that need order (end after start, query points increasing: `submit-rules.ts`) report
+ * problems rather than reordering.
  */
 import { z } from "zod";
 import { VCBENCH_SUBTYPES } from "@/lib/metrics/vcbench";

@@ -14,6 +14,7 @@
  * Gaps are measured on whole seconds (clip start - previous end), as the annotator sees them.
  */
 import type { FrameTime, Span } from "./document";
+import { plural } from "@/lib/text/plural";
 
 export const EC_MERGE_GAP_SEC = 5;
 
@@ -55,7 +56,7 @@ export function evidenceMergeSuggestions(evidence: readonly Span[], gapSec = EC_
     const last = g.reduce((e, s) => (s.end.frame > e.frame ? s.end : e), g[0].end);
     const labels = [...new Set(g.map((s) => s.label.trim()).filter(Boolean))];
     const reappearance = labels.length === 1 && g.every((s) => s.label.trim() === labels[0]);
-    const what = reappearance ? `"${labels[0]}" reappears within ${gapSec} s (counts once)` : `${g.length} clips less than ${gapSec} s apart`;
+    const what = reappearance ? `"${labels[0]}" reappears within ${gapSec} s (counts once)` : `${plural(g.length, "clip")} less than ${gapSec} s apart`;
     return {
       ids: g.map((s) => s.id),
       start,

@@ -25,7 +25,7 @@ describe("three-way merge", () => {
       ["c", 31],
       ["b", 21],
     ]);
-    expect(r.conflicts).toEqual(["moments b: deleted in theirs but changed in mine, kept mine"]);
+    expect(r.conflicts).toEqual(["Occurrence 1: deleted in the other version but changed in yours, kept"]);
   });
 
   it("both changed the same entry or field: mine wins and it is reported", () => {
@@ -33,7 +33,7 @@ describe("three-way merge", () => {
     const r = mergeDocuments(base, vc([m("a", 12)], "mine"), vc([m("a", 14)], "theirs"));
     expect((r.doc as VcbenchDocument).moments[0].at.frame).toBe(12);
     expect((r.doc as VcbenchDocument).notes).toBe("mine");
-    expect(r.conflicts).toEqual(["moments a: changed in both versions, kept mine", "notes: changed in both versions, kept mine"]);
+    expect(r.conflicts).toEqual(["Occurrence 1: changed in both versions, kept yours", "Notes: changed in both versions, kept yours"]);
   });
 
   it("VSAS captions merge by second; EC scalar fields by side", () => {

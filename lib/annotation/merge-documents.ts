@@ -10,9 +10,11 @@
  *   on the other: deleted; deleted on one side and changed on the other: kept (reported).
  * - Every other field: my value when I changed it from `base`, else theirs (both changed: mine,
  *   reported).
- * Nothing is dropped silently: every place where one side's change lost is in `conflicts`.
+ * Nothing is dropped silently: every place where one side's change lost is in `conflicts`, named
+ * as the panel names it ("Clip 2: changed in both versions, kept yours").
  */
 import type { AnnotationDocument } from "./document";
+import { fieldName } from "./entity-names";
 
 export type MergeResult = { doc: AnnotationDocument; conflicts: string[] };
 
@@ -31,12 +33,17 @@ export function mergeDocuments(base: AnnotationDocument | null, mine: Annotation
     const mv = m[key];
     const tv = t[key];
     if (isKeyedList(mv) && isKeyedList(tv) && (bv === undefined || isKeyedList(bv))) {
-      out[key] = mergeList(key, (bv as Obj[] | undefined) ?? null, mv, tv, conflicts);
+      const entryName = (k: string) => {
+        const i = mv.findIndex((e) => keyOf(e) === k);
+        const j = tv.findIndex((e) => keyOf(e) === k);
+        return i >= 0 ? fieldName(mine, `${key}[${i}]`) : j >= 0 ? fieldName(theirs, `${key}[${j}]`) : fieldName(mine, key);
+      };
+      out[key] = mergeList(entryName, (bv as Obj[] | undefined) ?? null, mv, tv, conflicts);
       continue;
     }
     const mineChanged = b ? !equal(mv, bv) : true;
     const theirsChanged = b ? !equal(tv, bv) : false;
-    if (mineChanged && theirsChanged && !equal(mv, tv)) conflicts.push(`${key}: changed in both versions, kept mine`);
+    if (mineChanged && theirsChanged && !equal(mv, tv)) conflicts.push(`${fieldName(mine, key)}: changed in both versions, kept yours`);
     out[key] = mineChanged ? mv : tv;
   }
   return { doc: out as unknown as AnnotationDocument, conflicts };
@@ -52,12 +59,11 @@ function isKeyedList(v: unknown): v is Obj[] {
   return Array.isArray(v) && v.every((e) => !!e && typeof e === "object" && keyOf(e as Obj) !== null);
 }
 
-function mergeList(field: string, base: Obj[] | null, mine: Obj[], theirs: Obj[], conflicts: string[]): Obj[] {
+function mergeList(name: (key: string) => string, base: Obj[] | null, mine: Obj[], theirs: Obj[], conflicts: string[]): Obj[] {
   const index = (list: Obj[]) => new Map(list.map((e) => [keyOf(e)!, e]));
   const bm = base ? index(base) : null;
   const mm = index(mine);
   const tm = index(theirs);
-  const name = (k: string) => `${field} ${k.replace(/^(id|second):/, "")}`;
   const out: Obj[] = [];
   for (const te of theirs) {
     const k = keyOf(te)!;
@@ -67,14 +73,14 @@ function mergeList(field: string, base: Obj[] | null, mine: Obj[], theirs: Obj[]
       // Absent from mine: I deleted it (it was in base) or it is new on their side.
       if (be === undefined) out.push(te);
       else if (!equal(te, be)) {
-        conflicts.push(`${name(k)}: deleted in mine but changed in theirs, kept theirs`);
+        conflicts.push(`${name(k)}: deleted in yours but changed in the other version, kept`);
         out.push(te);
       }
       continue;
     }
     const mineChanged = be === undefined ? !equal(me, te) : !equal(me, be);
     const theirsChanged = be === undefined ? false : !equal(te, be);
-    if (mineChanged && theirsChanged && !equal(me, te)) conflicts.push(`${name(k)}: changed in both versions, kept mine`);
+    if (mineChanged && theirsChanged && !equal(me, te)) conflicts.push(`${name(k)}: changed in both versions, kept yours`);
     out.push(mineChanged ? me : te);
   }
   for (const me of mine) {
@@ -83,7 +89,7 @@ function mergeList(field: string, base: Obj[] | null, mine: Obj[], theirs: Obj[]
     const be = bm?.get(k);
     if (be === undefined) out.push(me); // new in mine
     else if (!equal(me, be)) {
-      conflicts.push(`${name(k)}: deleted in theirs but changed in mine, kept mine`);
+      conflicts.push(`${name(k)}: deleted in the other version but changed in yours, kept`);
       out.push(me);
     }
     // else: deleted in theirs, unchanged in mine: deleted.

@@ -35,23 +35,23 @@ describe("queryPointWarnings", () => {
     });
     const w = queryPointWarnings({ doc: d, durationSec: 30 });
     expect(w).toEqual([
-      { kind: "near-mark", field: "queryPoints[0]", queryPointId: "q0", message: "within 1 s of the end of occurrence 1 (9.50 s): move it to a stable moment" },
+      { kind: "near-mark", field: "queryPoints[0]", queryPointId: "q0", message: "within 1 s of the end of episode 1 (9.50 s): move it to a stable moment" },
     ]);
     const far = doc({ subtype: "E2-Episode", occurrences: [{ id: "o1", start: at(40), end: at(94) }], queryPoints: qps(105, 200, 290) });
     expect(queryPointWarnings({ doc: far, durationSec: 30 })).toEqual([]);
   });
 
-  it("names split points, O2 first appearances and E1-Transit transitions", () => {
+  it("names split points, O2 first appearances and E1-Transit occurrences, as the panel names them", () => {
     const periodic = doc({
       subtype: "E2-Periodic",
       occurrences: [{ id: "o1", start: at(10), end: at(60), splits: [{ id: "s1", at: at(30) }] }],
       queryPoints: qps(32, 200, 290),
     });
-    expect(queryPointWarnings({ doc: periodic, durationSec: 30 })[0].message).toContain("split 1 of occurrence 1 (3.00 s)");
+    expect(queryPointWarnings({ doc: periodic, durationSec: 30 })[0].message).toContain("split point 1 of cycle 1 (3.00 s)");
     const unique = doc({ subtype: "O2-Unique", identities: [{ id: "p", key: "red shirt", firstAppearance: at(199) }], queryPoints: qps(100, 200, 290) });
     expect(queryPointWarnings({ doc: unique, durationSec: 30 })[0]).toMatchObject({ field: "queryPoints[1]", message: expect.stringContaining("the first appearance of red shirt") });
     const transit = doc({ subtype: "E1-Transit", moments: [{ id: "m", at: at(290) }], queryPoints: qps(100, 200, 290) });
-    expect(queryPointWarnings({ doc: transit, durationSec: 30 })[0].message).toContain("transition 1 (29.00 s)");
+    expect(queryPointWarnings({ doc: transit, durationSec: 30 })[0].message).toContain("occurrence 1 (29.00 s)");
   });
 
   it("warns for a point within 1 s of a cut", () => {
@@ -79,7 +79,7 @@ describe("queryPointWarnings", () => {
     const transit = doc({ subtype: "E1-Transit", moments: [{ id: "m", at: at(204) }], ...base });
     const w = queryPointWarnings({ doc: transit, durationSec: 30, cuts: [20.4] });
     expect(w).toEqual([
-      { kind: "near-mark", field: "queryPoints[1]", queryPointId: "q1", message: "within 1 s of transition 1 (20.40 s): move it to a stable moment" },
+      { kind: "near-mark", field: "queryPoints[1]", queryPointId: "q1", message: "within 1 s of occurrence 1 (20.40 s): move it to a stable moment" },
     ]);
   });
 

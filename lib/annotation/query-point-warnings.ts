@@ -20,6 +20,7 @@
 import { MAX_QUERY_POINTS, MIN_QUERY_POINTS, WINDOW_SUBTYPES } from "./submit-rules";
 import type { VcbenchDocument } from "./document";
 import { computeVcbenchAnswers } from "./vcbench-answers";
+import { entryName } from "./entity-names";
 
 export type QueryPointWarningKind = "near-mark" | "near-cut" | "count" | "coverage" | "stored-mismatch";
 
@@ -50,18 +51,18 @@ type NamedTime = { sec: number; what: string };
 
 const fmt = (s: number) => `${s.toFixed(2)} s`;
 
-/** The times a point should not be near, named for the message. */
+/** The times a point should not be near, named as the panel names them (lib/annotation/entity-names.ts). */
 export function markTimesOf(doc: VcbenchDocument): NamedTime[] {
   const out: NamedTime[] = [];
-  const transit = doc.subtype === "E1-Transit";
+  const name = (track: "moments" | "occurrences", i: number) => entryName(doc, track, i).toLowerCase();
   if (doc.subtype === "E1-Action" || doc.subtype === "E1-Transit") {
-    doc.moments.forEach((m, i) => out.push({ sec: m.at.sec, what: `${transit ? "transition" : "moment"} ${i + 1}` }));
+    doc.moments.forEach((m, i) => out.push({ sec: m.at.sec, what: name("moments", i) }));
   }
   if (doc.subtype === "E2-Episode" || doc.subtype === "E2-Periodic") {
     doc.occurrences.forEach((o, i) => {
-      out.push({ sec: o.start.sec, what: `the start of occurrence ${i + 1}` });
-      if (o.end) out.push({ sec: o.end.sec, what: `the end of occurrence ${i + 1}` });
-      o.splits.forEach((s, j) => out.push({ sec: s.at.sec, what: `split ${j + 1} of occurrence ${i + 1}` }));
+      out.push({ sec: o.start.sec, what: `the start of ${name("occurrences", i)}` });
+      if (o.end) out.push({ sec: o.end.sec, what: `the end of ${name("occurrences", i)}` });
+      o.splits.forEach((s, j) => out.push({ sec: s.at.sec, what: `split point ${j + 1} of ${name("occurrences", i)}` }));
     });
   }
   if (doc.subtype === "O2-Unique" || doc.subtype === "O2-Gain") {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotationDocumentSchema, type AnnotationDocument } from "./document";
-import { submitProblems } from "./submit-rules";
+import { documentChecks, entityProblems, entityWarnings, submitProblems } from "./submit-rules";
 
 const doc = (d: Record<string, unknown>) => annotationDocumentSchema.parse({ v: 1, ...d }) as AnnotationDocument;
 const t = (frame: number) => ({ frame, sec: frame / 30 });
@@ -14,6 +14,11 @@ describe("VCBench submit rules", () => {
     expect(fields(doc({ benchmark: "VCBENCH", subtype: "E1-Action", queryPoints: qp(1, 2, 3, 4, 5, 6, 7, 8, 9) }))).toEqual(["queryPoints"]);
     expect(fields(doc({ benchmark: "VCBENCH", subtype: "E1-Action", queryPoints: qp(10, 30, 20) }))).toEqual(["queryPoints[2].at"]);
     expect(fields(doc({ benchmark: "VCBENCH", subtype: "E1-Action", queryPoints: qp(10, 10, 20) }))).toEqual(["queryPoints[1].at"]);
+    // Messages in the panel's words: 1-based, times as the panel shows them, plural rules.
+    expect(submitProblems(doc({ benchmark: "VCBENCH", subtype: "E1-Action", queryPoints: qp(10, 10, 20) })).map((p) => p.message)).toEqual([
+      "Query point 2 is on the same frame as query point 1 (0:00.333 (frame 10))",
+    ]);
+    expect(submitProblems(doc({ benchmark: "VCBENCH", subtype: "E1-Action", queryPoints: qp(10) }))[0].message).toBe("Place 3-8 query points (1 query point placed)");
     // A project that does not design query points skips the rule.
     expect(fields(doc({ benchmark: "VCBENCH", subtype: "E1-Action", queryPoints: [] }), { activities: ["events"] })).toEqual([]);
   });
@@ -32,6 +37,11 @@ describe("VCBench submit rules", () => {
     const occ = (s: number, e: number | null, splits: number[] = []) => ({ id: `o${s}`, start: t(s), end: e === null ? null : t(e), splits: splits.map((f) => ({ id: `s${f}`, at: t(f) })) });
     const d = doc({ benchmark: "VCBENCH", subtype: "E2-Periodic", queryPoints: qp(10, 20, 30), occurrences: [occ(1, 5, [3, 9]), occ(6, null), occ(8, 8)] });
     expect(fields(d)).toEqual(["occurrences[0].splits[1].at", "occurrences[1].end", "occurrences[2].end"]);
+    expect(submitProblems(d).map((p) => p.message)).toEqual([
+      "Split point 2 of cycle 1 (0:00.300 (frame 9)) is outside its cycle (0:00.033–0:00.167 (frames 1–5))",
+      "Cycle 2 is not closed: set where this cycle ends",
+      "Cycle 3 must end after it starts (0:00.267–0:00.267 (frames 8–8))",
+    ]);
   });
 
   it("O1-Snap: a count at every query point", () => {
@@ -67,5 +77,26 @@ describe("EC-Bench, TOC-Bench, VSTAT, VSAS submit rules", () => {
     expect(fields(doc({ benchmark: "VSTAT", stateElement: "count", stateStructure: "atomic" }), { activities: ["taxonomy"] })).toEqual([]);
     expect(fields(doc({ benchmark: "VSAS", captions: [{ second: 0, text: "a" }, { second: 1, text: " " }] }))).toEqual(["captions[1].text"]);
     expect(fields(doc({ benchmark: "VSAS" }))).toEqual(["captions"]);
+  });
+});
+
+describe("one set of checks for the timeline, the panel and submit", () => {
+  it("what the timeline draws red is exactly what submit refuses; warnings never block", () => {
+    const ev = (id: string, s: number, e: number | null) => ({ id, start: t(s), end: e === null ? null : t(e) });
+    const d = doc({ benchmark: "ECBENCH", feasible: true, answer: "2", evidence: [ev("a", 30, 90), ev("b", 60, 120), ev("c", 150, 150), ev("d", 200, null)] });
+    const checks = documentChecks(d, { format: "counting" });
+    expect([...entityProblems(d, { format: "counting" }).keys()]).toEqual(["c", "d"]);
+    expect(submitProblems(d, { format: "counting" }).map((p) => p.field)).toEqual(["evidence[2].end", "evidence[3].end"]);
+    expect(checks.problems.every((p) => p.entityId)).toBe(true);
+    expect([...entityWarnings(d).entries()]).toEqual([["b", "Clip 2 overlaps clip 1: merge them into one clip"]]);
+  });
+
+  it("two individuals first seen on one frame are fine; two occurrences on one frame are a warning", () => {
+    const idn = (id: string, key: string, f: number) => ({ id, key, firstAppearance: t(f) });
+    expect(documentChecks(doc({ benchmark: "VCBENCH", subtype: "O2-Unique", queryPoints: qp(10, 20, 30), identities: [idn("x", "#1", 5), idn("y", "#2", 5)] }))).toEqual({ problems: [], warnings: [] });
+    const m = (id: string, f: number) => ({ id, at: t(f) });
+    const w = documentChecks(doc({ benchmark: "VCBENCH", subtype: "E1-Action", queryPoints: qp(10, 20, 30), moments: [m("a", 5), m("b", 5)] }));
+    expect(w.problems).toEqual([]);
+    expect(w.warnings.map((x) => x.message)).toEqual(["Occurrence 2 is on the same frame as occurrence 1 (0:00.167 (frame 5)): counted twice"]);
   });
 });

@@ -5,8 +5,8 @@
  * their lists and identity keys unique; caption seconds inside the video. Each problem names the
  * document path ("occurrences[2].end.sec"). An empty list means the document may be stored.
  *
- * Order is not enforced between marks (lists stay in the annotator's order; overlaps are shown by
- * the workspace, not refused); only a span's own end before its start is refused.
+ * Order is not enforced between marks (the workspace keeps lists in time order; overlaps are
+ * warnings, not refused); only a span's own end before its start is refused.
  */
 import type { AnnotationDocument, FrameTime, Span } from "./document";
 import type { VideoTiming } from "./video-timing";

@@ -1,7 +1,7 @@
 /**
  * The VCBench panel's edits (PURE: document in, next document out, nothing mutated; each is one
- * undoable step in the workspace). Lists keep the annotator's order: nothing is re-sorted here
- * (out-of-order input is shown by the panel and the submit rules, not silently reordered).
+ * undoable step in the workspace). Appending is enough: the workspace store keeps every list in
+ * time order (lib/annotation/time-order.ts).
  */
 import type { FrameTime, Identity, VcbenchDocument } from "./document";
 import { newId } from "./new-id";
@@ -111,11 +111,4 @@ export function removeById(doc: Doc, id: string): Doc {
     identities: doc.identities.filter((x) => x.id !== id),
     queryPoints: doc.queryPoints.filter((x) => x.id !== id),
   };
-}
-
-/** Indices (in list order) of entries earlier in time than the entry before them: shown, not reordered. */
-export function outOfOrder(times: readonly number[]): Set<number> {
-  const out = new Set<number>();
-  for (let i = 1; i < times.length; i++) if (times[i] < times[i - 1]) out.add(i);
-  return out;
 }

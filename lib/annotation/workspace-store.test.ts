@@ -58,4 +58,32 @@ describe("workspace store", () => {
     expect(store.getState().selectedPart).toBeNull();
     expect([changes, notes]).toEqual([0, 2]);
   });
+
+  it("edits with one merge key in a row are one undo step; each is still a change (with merged set after the first)", () => {
+    const store = createWorkspaceStore(empty);
+    const seen: boolean[] = [];
+    store.onChange((_d, _k, _l, meta) => seen.push(meta.merged));
+    for (const text of ["c", "cl", "cla", "clap"]) store.edit("notes", (d) => ({ ...d, notes: text }), { merge: "notes:0" });
+    store.edit("notes", (d) => ({ ...d, notes: "clap!" }), { merge: "notes:1" });
+    expect(store.getState().undo.length).toBe(2);
+    expect(seen).toEqual([false, true, true, true, false]);
+    store.undo();
+    expect((store.getState().doc as VcbenchDocument).notes).toBe("clap");
+    store.undo();
+    expect((store.getState().doc as VcbenchDocument).notes).toBe("");
+    // After an undo, the same key starts a new step.
+    store.edit("notes", (d) => ({ ...d, notes: "x" }), { merge: "notes:0" });
+    expect(store.getState().undo.length).toBe(1);
+  });
+
+  it("normalise applies to the first document, every edit and every replacement", () => {
+    const sortMoments = (d: AnnotationDocument) => (d.benchmark === "VCBENCH" ? { ...d, moments: [...d.moments].sort((a, b) => a.at.frame - b.at.frame) } : d);
+    const start = addMark(addMark(empty, { frame: 9, sec: 0.36 }, "b").doc, { frame: 3, sec: 0.12 }, "a").doc;
+    const store = createWorkspaceStore(start, { normalise: sortMoments });
+    expect(moments(store.getState().doc)).toEqual([3, 9]);
+    store.edit("add", (d) => addMark(d, { frame: 1, sec: 0.04 }, "c").doc);
+    expect(moments(store.getState().doc)).toEqual([1, 3, 9]);
+    store.replace(start, "theirs");
+    expect(moments(store.getState().doc)).toEqual([3, 9]);
+  });
 });

@@ -3,6 +3,7 @@
  * A report is what lib/benchmarks/import-project.ts returns and stores in ImportJob.report.
  */
 import type { ImportIssue } from "@/lib/benchmarks/types";
+import { plural } from "@/lib/text/plural";
 
 export type ImportReportView = {
   items: number;
@@ -48,12 +49,12 @@ export function isNoChange(report: Pick<ImportReportView, "errors" | "created" |
 /** One line describing the outcome ("Would create 10 items", "No changes", "2 errors: nothing was written"). */
 export function outcomeSentence(report: Pick<ImportReportView, "errors" | "created" | "updated" | "unchanged" | "dry_run" | "mode">): string {
   if (report.errors.length > 0) {
-    return `${report.errors.length} error${report.errors.length === 1 ? "" : "s"}: nothing ${report.dry_run ? "can be" : "was"} imported.`;
+    return `${plural(report.errors.length, "error")}: nothing ${report.dry_run ? "can be" : "was"} imported.`;
   }
   if (report.mode === "eval_match") return "Evaluation file matched against the project's questions; items are not changed.";
   if (isNoChange(report)) return `No changes: all ${report.unchanged} item${report.unchanged === 1 ? " is" : "s are"} already in the project as in this file.`;
   const verb = report.dry_run ? ["Would create", "would update"] : ["Created", "updated"];
-  return `${verb[0]} ${report.created} item${report.created === 1 ? "" : "s"}, ${verb[1]} ${report.updated}, ${report.unchanged} unchanged.`;
+  return `${verb[0]} ${plural(report.created, "item")}, ${verb[1]} ${report.updated}, ${report.unchanged} unchanged.`;
 }
 
 /** A report read back from JSON (ImportJob.report): missing or malformed parts become empty. */

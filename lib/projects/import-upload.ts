@@ -17,6 +17,7 @@ import { parseCustomItems } from "./custom-format";
 import { isNoChange } from "./import-report";
 import { createLimiter } from "./limiter";
 import { maxBenchmarkBytes } from "./upload-limits";
+import { plural } from "@/lib/text/plural";
 
 /**
  * Importing an uploaded benchmark file (create a project, or a new version of a project's file).
@@ -89,7 +90,7 @@ export async function parseUploadedFile(kind: BenchmarkKind, file: string): Prom
 function failure(status: number, body: UploadImportBody): UploadImportResult {
   const first = body.report.errors[0];
   const more = body.report.errors.length - 1;
-  const message = first ? `${first.message}${more > 0 ? ` (and ${more} more error${more === 1 ? "" : "s"})` : ""}` : "The file cannot be imported.";
+  const message = first ? `${first.message}${more > 0 ? ` (and ${plural(more, "more error")})` : ""}` : "The file cannot be imported.";
   return { status, body: { ...body, error: { code: "invalid_file", message } } };
 }
 

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { LABEL_KEY_PATTERN } from "./item-filters";
+import { plural } from "@/lib/text/plural";
 
 const seconds = z.number({ message: "must be a number of seconds" }).refine(Number.isFinite, "must be a finite number").refine((n) => n >= 0, "must not be negative");
 const jsonObject = z.record(z.string(), z.json(), { message: "must be a JSON object" });
@@ -66,7 +67,7 @@ export function truthShapeIssues(format: string, answer: unknown, ctx: { queryPo
   switch (format) {
     case "count": {
       if (!Array.isArray(answer) || !answer.every((c) => typeof c === "number" && Number.isInteger(c))) return bad("must be a list of whole numbers, one count per query point");
-      if (answer.length !== ctx.queryPoints) return bad(`must hold ${ctx.queryPoints} count${ctx.queryPoints === 1 ? "" : "s"} (one per query point), has ${answer.length}`);
+      if (answer.length !== ctx.queryPoints) return bad(`must hold ${plural(ctx.queryPoints, "count")} (one per query point), has ${answer.length}`);
       return [];
     }
     case "mcq_4":

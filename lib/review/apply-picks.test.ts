@@ -55,7 +55,7 @@ describe("autoMerge", () => {
     const r = autoMerge([e1Doc([10], []), e1Doc([40], [])], video);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.problems[0].message).toMatch(/disputed: moments: A has 1 marks, B has 1; 0 matched/);
+    expect(r.problems[0].message).toMatch(/disputed: moments: A has 1 mark, B has 1; 0 matched/);
   });
 });
 

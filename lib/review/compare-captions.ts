@@ -9,6 +9,7 @@ import type { CaptionReview } from "@/lib/annotation/document";
 import { annotatorLetter, annotatorPairs } from "./annotator-letter";
 import type { CaptionFacetResult, CaptionPair, CaptionRow } from "./comparison-types";
 import type { ReviewThresholds } from "./thresholds";
+import { plural } from "@/lib/text/plural";
 
 function same(x: CaptionReview | null, y: CaptionReview | null): boolean {
   return !!x && !!y && x.text === y.text && x.corrected === y.corrected && x.inconsistentWith === y.inconsistentWith;
@@ -49,7 +50,7 @@ export function compareCaptionFacet(name: string, lists: readonly (readonly Capt
     .map((p) => {
       const differing = rows.filter((r) => (r.members[p.a] || r.members[p.b]) && !same(r.members[p.a], r.members[p.b])).map((r) => r.second);
       const list = differing.slice(0, 10).join(", ") + (differing.length > 10 ? ", ..." : "");
-      return `${name}: ${annotatorLetter(p.a)} and ${annotatorLetter(p.b)} agree exactly on ${(p.exact * 100).toFixed(1)} % of ${p.seconds} seconds (needs ${(min * 100).toFixed(1)} %); differing seconds ${list}`;
+      return `${name}: ${annotatorLetter(p.a)} and ${annotatorLetter(p.b)} agree exactly on ${(p.exact * 100).toFixed(1)} % of ${plural(p.seconds, "second")} (needs ${(min * 100).toFixed(1)} %); differing seconds ${list}`;
     });
   return { kind: "captions", name, agreed: reasons.length === 0, reasons, pairs, rows };
 }

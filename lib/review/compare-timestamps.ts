@@ -11,6 +11,7 @@ import { groupEvents } from "./cluster";
 import type { BinaryTable, TimestampFacetResult, TimestampPair } from "./comparison-types";
 import type { EventRef } from "./facets";
 import type { ReviewThresholds } from "./thresholds";
+import { plural } from "@/lib/text/plural";
 
 /** Bins (⌊frame / w⌋) holding at least one event; throws when an event lies outside the video. */
 function binSet(events: readonly EventRef[], w: number, frameCount: number, where: string): Set<number> {
@@ -74,8 +75,8 @@ export function compareTimestampFacet(
   for (const p of pairs) {
     if (!(p.f1 >= thresholds.timestampMinF1)) {
       reasons.push(
-        `${name}: ${annotatorLetter(p.a)} has ${p.countA} marks, ${annotatorLetter(p.b)} has ${p.countB}; ` +
-          `${p.matched} matched within ${tolerance} frames (F1 ${p.f1.toFixed(3)} < ${thresholds.timestampMinF1})`,
+        `${name}: ${annotatorLetter(p.a)} has ${plural(p.countA, "mark")}, ${annotatorLetter(p.b)} has ${p.countB}; ` +
+          `${p.matched} matched within ${plural(tolerance, "frame")} (F1 ${p.f1.toFixed(3)} < ${thresholds.timestampMinF1})`,
       );
     }
   }

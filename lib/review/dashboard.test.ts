@@ -77,7 +77,7 @@ describe("export", () => {
     const csv = figuresCsv(d).split("\r\n");
     expect(csv[0]).toBe("scope,annotators,benchmark,kind,facet,statistic,items,estimate,lower,upper");
     expect(csv.some((l) => l.startsWith("pair,ann bob,VCBENCH,timestamps,,f1,2,0.857"))).toBe(true);
-    expect(itemsCsv(recs).split("\r\n")[2]).toMatch(/^i2,VCBENCH,E1-Action,bob ann,disputed,2,"moments: A has 1 marks, B has 2/);
+    expect(itemsCsv(recs).split("\r\n")[2]).toMatch(/^i2,VCBENCH,E1-Action,bob ann,disputed,2,"moments: A has 1 mark, B has 2/);
     const items = JSON.parse(itemsJson(recs)) as { differences: { id: string }[] }[];
     expect(items[1].differences.map((x) => x.id)).toEqual(["moments:1.m1", "queryPoints:0.q0+1.q0:count"]);
     expect(dashboardJson(d)).not.toContain("NaN");

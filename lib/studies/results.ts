@@ -3,6 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { loadPlan } from "@/lib/protocol/load-plan";
 import { parseStudySettings, type StudySettings } from "@/lib/protocol/study-settings";
+import { plural } from "@/lib/text/plural";
 
 /**
  * Admin results of a study: per participant and per session (status, progress, scores, answer
@@ -135,7 +136,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
     if (sessions.some((s) => s.attentionFailed.length)) flags.push("attention check failed");
     if (sessions.some((s) => s.abandoned)) flags.push("abandoned");
     const unseen = sessions.reduce((n, s) => n + s.unseenAnswers, 0);
-    if (unseen) flags.push(`${unseen} unseen answer${unseen === 1 ? "" : "s"}`);
+    if (unseen) flags.push(plural(unseen, "unseen answer"));
     if (p.consentedAt === null) flags.push("no consent");
     out.push({
       id: p.id,

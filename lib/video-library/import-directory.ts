@@ -7,6 +7,7 @@ import { VideoRejectedError } from "@/lib/video/validate-video";
 import { IngestAbortedError, ingestVideo, PlaybackCopyError } from "./ingest-video";
 import { sweepOrphanVideoDirs } from "./sweep-orphans";
 import { sweepStaleScratch } from "./staging";
+import { plural } from "@/lib/text/plural";
 
 /** File extensions considered video files (lowercase, without the dot); the probe decides. */
 export const VIDEO_EXTENSIONS = [
@@ -133,7 +134,7 @@ export async function importDirectory(root: string, opts: ImportOptions = {}): P
 
 /** ", 2 pending items linked" when the video linked benchmark items waiting for it. */
 function linkedNote(n: number): string {
-  return n === 0 ? "" : `, ${n} pending item${n === 1 ? "" : "s"} linked`;
+  return n === 0 ? "" : `, ${plural(n, "pending item")} linked`;
 }
 
 async function importOne(root: string, rel: string, opts: ImportOptions): Promise<ImportOutcome | "interrupted"> {

@@ -10,6 +10,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { FiguresList, QualificationStatusBadge } from "@/components/review/qualification-figures";
 import { apiRequest } from "@/lib/auth/client-api";
 import type { MyQualification, StartQualificationResult } from "@/lib/review/qualification-api-schemas";
+import { plural } from "@/lib/text/plural";
 
 const INTRO: Record<MyQualification["state"], string> = {
   not_started: "Before real tasks, annotate this project's gold items in the normal workspace (the truth is not shown). You qualify when your kappa against the gold truth reaches the threshold for every kind.",
@@ -49,7 +50,7 @@ export function QualificationCard({ qualifications }: { qualifications: MyQualif
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-semibold">{q.projectName}</h3>
                 <span className="text-sm text-slate-600">
-                  {q.goldSetName} · {q.items} item{q.items === 1 ? "" : "s"} · threshold {q.threshold}
+                  {q.goldSetName} · {plural(q.items, "item")} · threshold {q.threshold}
                 </span>
                 {q.attempt && (
                   <>

@@ -7,6 +7,7 @@ import { formatBytes, formatDuration, formatFps } from "@/lib/video-library/form
 import type { VideoDto } from "@/lib/video-library/video-dto";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
+import { plural } from "@/lib/text/plural";
 
 type Props = { videos: VideoDto[]; total: number; query: string; page: number; pageSize: number };
 
@@ -54,7 +55,7 @@ export function VideoCatalogue({ videos, total, query, page, pageSize }: Props) 
           maxLength={200}
         />
         <span className="text-sm text-neutral-500" aria-live="polite">
-          {pending ? "searching…" : `${total} video${total === 1 ? "" : "s"}`}
+          {pending ? "searching…" : `${plural(total, "video")}`}
         </span>
       </form>
       {videos.length === 0 ? (

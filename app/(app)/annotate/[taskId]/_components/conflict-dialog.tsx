@@ -5,31 +5,19 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { formatDateTime } from "@/components/ui/format";
 import type { AutosaveClient } from "@/lib/annotation/autosave-client";
 import type { AnnotationDocument } from "@/lib/annotation/document";
-import { timelineEntities } from "@/lib/annotation/document-ops";
+import { describeDocument } from "@/lib/annotation/describe-document";
 import { mergeDocuments } from "@/lib/annotation/merge-documents";
 import { summarizeChanges } from "@/lib/annotation/summarize-changes";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 
 const MAX_LINES = 60;
 
-/** One line per timeline entry and per filled-in field, so the two versions can be compared. */
-function describe(doc: AnnotationDocument): string[] {
-  const lines = timelineEntities(doc).map((e) => `${e.name}: frame ${e.start.frame}${e.kind === "span" ? `–${e.end ? e.end.frame : "open"}` : ""}${e.label ? ` (${e.label})` : ""}`);
-  for (const [k, v] of Object.entries(doc)) {
-    if (k === "benchmark" || k === "v" || Array.isArray(v) || v === null || v === "" || (typeof v === "object" && k === "window")) continue;
-    lines.push(`${k}: ${typeof v === "string" ? (v.length > 80 ? `${v.slice(0, 80)}…` : v) : JSON.stringify(v)}`);
-  }
-  if (doc.benchmark === "VSAS") lines.push(`${doc.captions.length} captions, ${doc.captions.filter((c) => c.corrected).length} corrected`);
-  if (doc.benchmark === "VSTAT" && doc.challenges.length) lines.push(`challenges: ${doc.challenges.join(", ")}`);
-  return lines;
-}
-
 function Version({ title, doc, testId }: { title: string; doc: AnnotationDocument; testId: string }) {
-  const lines = describe(doc);
+  const lines = describeDocument(doc);
   return (
     <section className="min-w-0 flex-1 rounded border border-slate-200 p-2" data-testid={testId}>
       <h3 className="mb-1 text-sm font-semibold">{title}</h3>
-      <ul className="max-h-64 overflow-auto font-mono text-xs">
+      <ul className="max-h-64 overflow-auto text-xs">
         {lines.slice(0, MAX_LINES).map((l, i) => (
           <li key={i}>{l}</li>
         ))}
@@ -42,9 +30,12 @@ function Version({ title, doc, testId }: { title: string; doc: AnnotationDocumen
 
 /**
  * 409 version_conflict: another tab / device saved this annotation since this tab's version. Shows
- * both versions and what differs; the annotator keeps theirs, takes the server's, or merges
- * (three-way, lib/annotation/merge-documents.ts). Never a silent overwrite; taking the server's
- * version is an undoable step, so "mine" stays reachable with Ctrl+Z.
+ * both versions in the panel's words (lib/annotation/describe-document.ts) and what EACH side
+ * changed since the version both started from (this tab's last acknowledged version: a three-way
+ * view, so a field only the other side touched is never reported as this tab's change); the
+ * annotator keeps theirs, takes the server's, or merges (three-way, lib/annotation/merge-documents.ts).
+ * Never a silent overwrite; taking the server's version is an undoable step, so "mine" stays
+ * reachable with Ctrl+Z.
  */
 export function ConflictDialog({ autosave, store }: { autosave: AutosaveClient; store: WorkspaceStore }) {
   const s = useSyncExternalStore(autosave.subscribe, autosave.getState, autosave.getState);
@@ -55,6 +46,7 @@ export function ConflictDialog({ autosave, store }: { autosave: AutosaveClient; 
   }, [conflict]);
   if (!conflict) return null;
   const { mine, theirs } = conflict;
+  const base = autosave.baseDocument();
 
   const keepMine = () => autosave.keepMine(store.getState().doc);
   const takeTheirs = () => {
@@ -66,7 +58,7 @@ export function ConflictDialog({ autosave, store }: { autosave: AutosaveClient; 
     const result = mergeDocuments(base, store.getState().doc, theirs.data);
     autosave.acceptServer(theirs);
     store.replace(result.doc, `merge with version ${theirs.version}`);
-    store.notify(result.conflicts.length ? `Merged with version ${theirs.version}; where both changed the same thing yours was kept: ${result.conflicts.join("; ")}` : `Merged with version ${theirs.version}.`);
+    store.notify(result.conflicts.length ? `Merged with version ${theirs.version}; where both changed the same thing yours was kept: ${result.conflicts.join("; ")}.` : `Merged with version ${theirs.version}.`);
   };
 
   return (
@@ -77,8 +69,22 @@ export function ConflictDialog({ autosave, store }: { autosave: AutosaveClient; 
         </h2>
         <p className="text-sm text-slate-700">
           Version {theirs.version} was saved by {theirs.authorName} at {formatDateTime(theirs.updatedAt)} (in another tab or on another device) while you were working. Your changes are not
-          lost: choose what to keep. Differences (yours compared with the server&apos;s): <span data-testid="conflict-diff">{summarizeChanges(theirs.data, mine)}</span>.
+          lost: choose what to keep.
         </p>
+        {base ? (
+          <ul className="list-disc pl-5 text-sm text-slate-700">
+            <li>
+              Your changes in this tab: <span data-testid="conflict-diff-mine">{summarizeChanges(base, mine)}</span>.
+            </li>
+            <li>
+              Saved elsewhere meanwhile: <span data-testid="conflict-diff-theirs">{summarizeChanges(base, theirs.data)}</span>.
+            </li>
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-700">
+            Differences (yours compared with the server&apos;s): <span data-testid="conflict-diff-mine">{summarizeChanges(theirs.data, mine)}</span>.
+          </p>
+        )}
         <div className="flex flex-col gap-3 md:flex-row">
           <Version title="Your version (this tab)" doc={mine} testId="conflict-mine" />
           <Version title={`Server's version ${theirs.version}`} doc={theirs.data} testId="conflict-theirs" />

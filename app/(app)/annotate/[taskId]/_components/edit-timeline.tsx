@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { createTimelineCanvas, timelineTiming, type TimelineCanvas } from "@/components/annotation-workspace/timeline-canvas";
 import type { TimelineView } from "@/components/annotation-workspace/timeline-view";
-import type { AnnotationBenchmark, FrameTime } from "@/lib/annotation/document";
+import type { AnnotationBenchmark, AnnotationDocument, FrameTime } from "@/lib/annotation/document";
 import { frameTimeAtSec, type VideoTiming } from "@/lib/annotation/video-timing";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
@@ -20,17 +20,19 @@ type Props = {
   initialView: TimelineView | null;
   onViewChange: (view: TimelineView) => void;
   onReady: (timeline: TimelineCanvas | null) => void;
+  /** The task's checks (lib/annotation/submit-rules.ts with the project's context): entries with a problem are red. */
+  issuesOf: (doc: AnnotationDocument) => ReadonlyMap<string, string>;
 };
 
 /**
  * Mounts the canvas timeline (components/annotation-workspace/timeline-canvas.ts) once per video;
  * React renders only the frame around it. Zoom buttons mirror the keys (+ / - / 0).
  */
-export function EditTimeline({ store, player, timing, fps, cuts, benchmark, seekToFrame, initialView, onViewChange, onReady }: Props) {
+export function EditTimeline({ store, player, timing, fps, cuts, benchmark, seekToFrame, initialView, onViewChange, onReady, issuesOf }: Props) {
   const hostRef = useRef<HTMLDivElement>(null);
   const timelineRef = useRef<TimelineCanvas | null>(null);
-  const callbacks = useRef({ onViewChange, onReady, seekToFrame });
-  callbacks.current = { onViewChange, onReady, seekToFrame };
+  const callbacks = useRef({ onViewChange, onReady, seekToFrame, issuesOf });
+  callbacks.current = { onViewChange, onReady, seekToFrame, issuesOf };
   const initialViewRef = useRef(initialView);
 
   useEffect(() => {
@@ -44,6 +46,7 @@ export function EditTimeline({ store, player, timing, fps, cuts, benchmark, seek
       snapFrame: benchmark === "ECBENCH" ? (frame) => frameTimeAtSec(timing, Math.round(timing.secOfFrame(frame))).frame : undefined,
       seekToFrame: (frame) => callbacks.current.seekToFrame(frame),
       initialView: initialViewRef.current,
+      issuesOf: (doc) => callbacks.current.issuesOf(doc),
       onViewChange: (view) => {
         if (viewTimer !== null) window.clearTimeout(viewTimer);
         viewTimer = window.setTimeout(() => callbacks.current.onViewChange(view), 250);
@@ -65,7 +68,7 @@ export function EditTimeline({ store, player, timing, fps, cuts, benchmark, seek
   }, [cuts, store, player, timing, fps, benchmark]);
 
   return (
-    <section aria-label="Timeline" className="rounded-md border border-slate-200 bg-white p-2">
+    <section aria-label="Timeline" className="rounded-md border border-slate-200 bg-white p-2" data-shortcut-chrome="">
       <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
         <span className="font-medium text-slate-700">Timeline</span>
         <span>click to seek · drag marks and span edges (snap to frames) · drag empty space to pan · wheel to zoom</span>

@@ -32,7 +32,7 @@ export function FormPanel({ payload, store, state, player, problems, sceneCuts }
     <section className="rounded-md border border-slate-200 bg-white p-3" data-testid="form-panel" aria-label="Task form">
       <Panel
         doc={state.doc}
-        edit={(label, recipe) => void store.edit(label, recipe as (d: AnnotationDocument) => AnnotationDocument)}
+        edit={(label, recipe, burst) => void store.edit(label, recipe as (d: AnnotationDocument) => AnnotationDocument, burst)}
         readOnly={state.readOnly}
         task={payload.task}
         item={payload.item}

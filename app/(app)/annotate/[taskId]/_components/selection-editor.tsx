@@ -1,27 +1,34 @@
 "use client";
 
-import { useMemo } from "react";
-import { deleteEntity, findEntity, orderIssues, setEntityComment, setEntityLabel } from "@/lib/annotation/document-ops";
+import { DraftInput, DraftTextarea } from "@/components/annotation-panels/draft-text";
+import { deleteEntity, findEntity, setEntityComment, setEntityLabel } from "@/lib/annotation/document-ops";
+import type { DocumentChecks } from "@/lib/annotation/submit-rules";
+import { identityKeyProblem } from "@/lib/annotation/vcbench-edits";
 import type { WorkspaceState, WorkspaceStore } from "@/lib/annotation/workspace-store";
+import { plural } from "@/lib/text/plural";
 
-const fmt = (t: { frame: number; sec: number }) => `frame ${t.frame} (${t.sec.toFixed(3)} s)`;
+/** A time in the panel's units: EC-Bench whole seconds first (its precision), else the frame. */
+const timeOf = (ec: boolean) => (t: { frame: number; sec: number }) => (ec ? `${Math.round(t.sec)} s (frame ${t.frame})` : `frame ${t.frame} (${t.sec.toFixed(3)} s)`);
 
 /**
- * The selected mark / span: where it is, what is wrong with it (out of order, overlapping), its
- * label and comment (committed on Enter / leaving the field: one undo step each), seek and delete.
+ * The selected mark / span: where it is, what is wrong with it (the workspace's one set of checks:
+ * a problem blocks submitting, a warning does not), its label and comment (written as typed, one
+ * undo step per burst), seek and delete.
  */
-export function SelectionEditor({ store, state, seekToFrame }: { store: WorkspaceStore; state: WorkspaceState; seekToFrame: (frame: number) => void }) {
+export function SelectionEditor({ store, state, seekToFrame, checks }: { store: WorkspaceStore; state: WorkspaceState; seekToFrame: (frame: number) => void; checks: DocumentChecks }) {
   const { doc, selectedId, selectedPart, readOnly } = state;
   const entity = selectedId ? findEntity(doc, selectedId) : undefined;
-  const issues = useMemo(() => orderIssues(doc), [doc]);
   if (!entity) {
+    const flagged = new Set(checks.problems.flatMap((p) => (p.entityId ? [p.entityId] : []))).size;
     return (
       <p className="px-1 text-xs text-slate-500" data-testid="selection-editor">
-        Nothing selected: click a mark or span on the timeline ({issues.size ? `${issues.size} highlighted in red need a look` : "none out of order or overlapping"}).
+        Nothing selected: click a mark or span on the timeline ({flagged ? `${plural(flagged, "entry", "entries")} in red must be fixed before submitting` : "nothing on it blocks submitting"}).
       </p>
     );
   }
-  const issue = issues.get(entity.id);
+  const fmt = timeOf(doc.benchmark === "ECBENCH");
+  const problems = checks.problems.filter((p) => p.entityId === entity.id);
+  const warnings = checks.warnings.filter((p) => p.entityId === entity.id);
   const hasText = entity.track !== "queryPoints" && entity.track !== "window";
   const labelName = entity.track === "identities" ? "Name" : "Label";
   const commentName = entity.track === "identities" ? "Note" : "Comment";
@@ -35,11 +42,13 @@ export function SelectionEditor({ store, state, seekToFrame }: { store: Workspac
     return "";
   })();
   const label = entity.track === "identities" ? entity.name : entity.label;
-  const commitLabel = (v: string) => store.edit(`${labelName.toLowerCase()} of ${entity.name}`, (d) => setEntityLabel(d, entity.id, v));
-  const commitComment = (v: string) => store.edit(`${commentName.toLowerCase()} of ${entity.name}`, (d) => setEntityComment(d, entity.id, v));
+  const id = entity.id;
+  const commitLabel = (v: string, burst: Parameters<WorkspaceStore["edit"]>[2]) => store.edit(`${labelName.toLowerCase()} of ${entity.name}`, (d) => setEntityLabel(d, id, v), burst);
+  const commitComment = (v: string, burst: Parameters<WorkspaceStore["edit"]>[2]) => store.edit(`${commentName.toLowerCase()} of ${entity.name}`, (d) => setEntityComment(d, id, v), burst);
+  const validateLabel = entity.track === "identities" && doc.benchmark === "VCBENCH" ? (key: string) => identityKeyProblem(doc.identities, id, key) : undefined;
 
   return (
-    <section className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm" data-testid="selection-editor" aria-label="Selected mark or span">
+    <section className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm" data-testid="selection-editor" aria-label="Selected mark or span" data-shortcut-chrome="">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <strong data-testid="selection-name">{entity.name}</strong>
         {entity.kind === "mark" ? (
@@ -65,37 +74,40 @@ export function SelectionEditor({ store, state, seekToFrame }: { store: Workspac
           </button>
         )}
       </div>
-      {issue && (
-        <p className="text-red-700" data-testid="selection-issue">
-          {entity.name} {issue}
+      {problems.map((p, i) => (
+        <p key={`p${i}`} className="text-red-700" data-testid="selection-issue">
+          {p.message}
         </p>
-      )}
+      ))}
+      {warnings.map((p, i) => (
+        <p key={`w${i}`} className="text-amber-800" data-testid="selection-warning">
+          ⚠ {p.message} (does not block submitting)
+        </p>
+      ))}
       {hasText && (
         <div className="grid gap-2 md:grid-cols-2">
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-600">{labelName}</span>
-            <input
-              key={`${entity.id}:label:${label}`}
-              defaultValue={label}
+            <DraftInput
+              key={`${entity.id}:label`}
+              value={label}
               readOnly={readOnly}
-              className="rounded border px-2 py-1"
+              draftName={`${labelName.toLowerCase()} of ${entity.name}`}
+              validate={validateLabel}
               data-testid="selection-label"
-              onBlur={(e) => commitLabel(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") e.currentTarget.blur();
-              }}
+              onCommit={commitLabel}
             />
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-600">{commentName}</span>
-            <textarea
-              key={`${entity.id}:comment:${comment}`}
-              defaultValue={comment}
+            <DraftTextarea
+              key={`${entity.id}:comment`}
+              value={comment}
               readOnly={readOnly}
               rows={1}
-              className="rounded border px-2 py-1"
+              draftName={`${commentName.toLowerCase()} of ${entity.name}`}
               data-testid="selection-comment"
-              onBlur={(e) => commitComment(e.currentTarget.value)}
+              onCommit={commitComment}
             />
           </label>
         </div>

@@ -5,11 +5,15 @@ import { Button } from "@/components/ui/button";
 import type { SubmitProblem } from "@/lib/annotation/api-schemas";
 import type { AutosaveClient } from "@/lib/annotation/autosave-client";
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
+import { heldDraftText, refusedDrafts, type HeldDrafts } from "@/components/annotation-workspace/held-drafts";
+import { plural } from "@/lib/text/plural";
 
 type Props = {
   annotationId: string;
   autosave: AutosaveClient;
   store: WorkspaceStore;
+  /** Typed text that cannot be saved (refused on the spot): submitting waits until it is fixed. */
+  held: HeldDrafts;
   readOnly: boolean;
   /** Live checks (lib/annotation/submit-rules.ts) of the current document. */
   problems: readonly SubmitProblem[];
@@ -22,13 +26,18 @@ type Props = {
  * POST /submit with the saved version; a 422 lists the server's problems by field; afterwards the
  * page is read-only (an admin can reopen).
  */
-export function SubmitBar({ annotationId, autosave, store, readOnly, problems, serverProblems, onServerProblems }: Props) {
+export function SubmitBar({ annotationId, autosave, store, held, readOnly, problems, serverProblems, onServerProblems }: Props) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: "error" | "ok"; text: string } | null>(null);
 
   const submit = async () => {
-    setBusy(true);
     setMessage(null);
+    held.flushAll(); // what was just typed is written before anything is sent
+    if (refusedDrafts(held.list()).length) {
+      setMessage({ tone: "error", text: `Not submitted: ${heldDraftText(held.list())}. Fix the text first (it is not saved).` });
+      return;
+    }
+    setBusy(true);
     try {
       const saved = await autosave.flush();
       if (!saved) {
@@ -72,7 +81,7 @@ export function SubmitBar({ annotationId, autosave, store, readOnly, problems, s
           <Button onClick={submit} disabled={busy} data-testid="submit-annotation">
             {busy ? "Submitting…" : "Submit"}
           </Button>
-          <span className="text-xs text-slate-500">{all.length ? `${all.length} thing${all.length === 1 ? "" : "s"} to fix before submitting` : "Ready to submit"}</span>
+          <span className="text-xs text-slate-500" data-testid="submit-readiness">{all.length ? `${plural(all.length, "thing")} to fix before submitting` : "Ready to submit"}</span>
         </div>
       )}
       {message && (
@@ -83,8 +92,8 @@ export function SubmitBar({ annotationId, autosave, store, readOnly, problems, s
       {!readOnly && all.length > 0 && (
         <ul className="list-disc pl-5 text-red-800" data-testid="submit-problems">
           {all.map((p, i) => (
-            <li key={`${p.field}-${i}`}>
-              <code className="text-xs">{p.field}</code>: {p.message}
+            <li key={`${p.field}-${i}`} data-field={p.field}>
+              {p.message}
             </li>
           ))}
         </ul>

@@ -8,7 +8,7 @@ import { frameAfterSeconds, frameTimeAtSec, frameTimeOfFrame } from "@/lib/annot
 import type { WorkspaceStore } from "@/lib/annotation/workspace-store";
 import type { PlayerStore } from "@/lib/player/player-store";
 import { comboOf, handleShortcutKey, workspaceShortcuts, type KeyLike, type WorkspaceControls } from "@/lib/player/shortcuts";
-import { activatesOnSpace, claimedByWidget } from "@/components/annotation-workspace/key-scope";
+import { claimedByWidget, keptByFocusedControl } from "@/components/annotation-workspace/key-scope";
 import { randomId } from "@/components/annotation-workspace/browser-autosave";
 import type { WorkspaceRuntime } from "./workspace-types";
 
@@ -22,15 +22,18 @@ type Args = {
   helpOpen: boolean;
   setHelpOpen: Dispatch<SetStateAction<boolean>>;
   setRate: (rate: number) => void;
+  /** Writes every text field's typed text into the document now (Ctrl+S saves it too). */
+  flushDrafts?: () => void;
 };
 
 /**
  * The workspace's keyboard: ONE keydown listener on the window (capture phase, so video.js's own
  * controls never see the keys) running the registry lib/player/shortcuts.ts `workspaceShortcuts`.
  * Off while typing (registry rule), while the conflict dialog is open, for keys a focused widget
- * claims (aria-keyshortcuts), and Space is left to a focused button / checkbox. With the help open only "?" and Escape work.
+ * claims (aria-keyshortcuts), and Space / Enter are left to a focused button / checkbox outside the
+ * player and timeline chrome (components/annotation-workspace/key-scope.ts). With the help open only "?" and Escape work.
  */
-export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate }: Args) {
+export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate, flushDrafts }: Args) {
   const helpRef = useRef(helpOpen);
   helpRef.current = helpOpen;
 
@@ -153,7 +156,10 @@ export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, s
       redo: () => void store.redo(),
       zoom: (d) => rt().timeline?.zoom(d),
       zoomToFit: () => rt().timeline?.zoomToFit(),
-      saveNow: () => void autosave?.flush(),
+      saveNow: () => {
+        flushDrafts?.();
+        void autosave?.flush();
+      },
       toggleHelp: () => setHelpOpen((o) => !o),
     };
 
@@ -181,7 +187,7 @@ export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, s
       if (document.querySelector("[data-modal-open='true']")) return;
       const combo = comboOf(e as KeyLike);
       if (helpRef.current && combo !== "Escape" && combo !== "Shift+?" && combo !== "?") return;
-      if ((combo === "Space" || combo === "Enter") && activatesOnSpace(e.target)) return;
+      if (keptByFocusedControl(e.target, combo)) return;
       if (claimedByWidget(e.target, combo)) return;
       if (handleShortcutKey(workspaceShortcuts, controls, e)) {
         e.preventDefault();
@@ -190,5 +196,5 @@ export function useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, s
     };
     window.addEventListener("keydown", onKeyDown, true);
     return () => window.removeEventListener("keydown", onKeyDown, true);
-  }, [store, player, runtime, autosave, setHelpOpen, setRate]);
+  }, [store, player, runtime, autosave, setHelpOpen, setRate, flushDrafts]);
 }

@@ -8,7 +8,7 @@ export function WorkspaceHeader({ payload, rate, onHelp, readOnly }: { payload: 
   const { task, item } = payload;
   const subtype = typeof item.labels.subtype === "string" ? item.labels.subtype : null;
   return (
-    <header className="flex flex-col gap-1">
+    <header className="flex flex-col gap-1" data-shortcut-chrome="">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="text-xl font-semibold">{item.externalId}</h1>
         <Badge tone="blue">{item.benchmark}</Badge>

@@ -7,7 +7,9 @@ import type { WorkspacePlayer } from "@/components/annotation-workspace/panel-pr
 import { readResumeState, writeResumeState } from "@/components/annotation-workspace/resume-state";
 import { startActivityReporter } from "@/components/annotation-workspace/activity-reporter";
 import type { SubmitProblem, WorkspacePayload } from "@/lib/annotation/api-schemas";
-import { submitProblems } from "@/lib/annotation/submit-rules";
+import { documentChecks, entityProblems, type SubmitContext } from "@/lib/annotation/submit-rules";
+import { createHeldDrafts, HeldDraftsContext } from "@/components/annotation-workspace/held-drafts";
+import { plural, pluralWord } from "@/lib/text/plural";
 import { frameTimeOfFrame, videoTimingOf, type VideoTiming } from "@/lib/annotation/video-timing";
 import { createPlayerStore } from "@/lib/player/player-store";
 import type { PtsTable } from "@/lib/video/pts-table";
@@ -25,6 +27,8 @@ import { useWorkspaceKeys } from "./use-workspace-keys";
 import { useSceneCuts } from "./use-scene-cuts";
 import { ReopenButton } from "./reopen-button";
 
+const NO_PROBLEMS: SubmitProblem[] = [];
+
 export function WorkspaceView({ payload, session, canReopen }: { payload: WorkspacePayload; session: WorkspaceSession; canReopen: boolean }) {
   const { store, autosave } = session;
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
@@ -35,11 +39,16 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
   const [timing, setTiming] = useState<VideoTiming | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [rate, setRate] = useState(1);
-  const [submitted422, setSubmitted422] = useState<SubmitProblem[]>([]);
+  // The server's answer to the last submit, for the document it was about: once the document
+  // changes, the live checks (the same function) speak for it, never a stale list.
+  const [refusal, setRefusal] = useState<{ doc: unknown; problems: SubmitProblem[] }>({ doc: null, problems: [] });
+  const submitted422 = refusal.doc === state.doc ? refusal.problems : NO_PROBLEMS;
+  const setSubmitted422 = useCallback((problems: SubmitProblem[]) => setRefusal({ doc: store.getState().doc, problems }), [store]);
   const resume = useMemo(() => readResumeState(payload.task.id), [payload.task.id]);
+  const heldDrafts = useMemo(() => createHeldDrafts(), []);
 
-  // Every document change goes to the autosave queue.
-  useEffect(() => (autosave ? store.onChange((doc) => autosave.enqueue(doc)) : undefined), [store, autosave]);
+  // Every document change goes to the autosave queue (a keystroke continuing a burst of typing is not a new change).
+  useEffect(() => (autosave ? store.onChange((doc, _kind, _label, meta) => autosave.enqueue(doc, { merged: meta.merged })) : undefined), [store, autosave]);
   // A save refused because the annotation was submitted elsewhere: read-only here too.
   useEffect(() => autosave?.subscribe((s) => s.status === "submitted" && store.setReadOnly(true)), [autosave, store]);
   // Another tab saved a newer version while this one had nothing unsaved: show it in place (an
@@ -52,6 +61,34 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
       seen = s.adopted;
       store.replace(s.adopted.data, `version ${s.adopted.version} from another tab`);
       store.notify(`Updated to version ${s.adopted.version}, saved in another tab.`);
+    });
+  }, [autosave, store]);
+  // Leaving the page (closed, reloaded, hidden): what was just typed is written into the document
+  // (and so into the browser's autosave queue) at once, and one last send is tried.
+  useEffect(() => {
+    const writeTyped = () => {
+      heldDrafts.flushAll();
+      if (autosave && autosave.getState().unsaved > 0) void autosave.flush();
+    };
+    const onHidden = () => document.visibilityState === "hidden" && writeTyped();
+    window.addEventListener("pagehide", writeTyped);
+    window.addEventListener("beforeunload", writeTyped);
+    document.addEventListener("visibilitychange", onHidden);
+    return () => {
+      window.removeEventListener("pagehide", writeTyped);
+      window.removeEventListener("beforeunload", writeTyped);
+      document.removeEventListener("visibilitychange", onHidden);
+    };
+  }, [heldDrafts, autosave]);
+  // A tab closed with unsent changes while this one had none: they are shown here and sent from here.
+  useEffect(() => {
+    if (!autosave) return undefined;
+    let seen = autosave.getState().takenOver;
+    return autosave.subscribe((s) => {
+      if (!s.takenOver || s.takenOver === seen) return;
+      seen = s.takenOver;
+      store.replace(s.takenOver.data, "unsent changes of a closed tab");
+      store.notify(`Took over ${plural(s.takenOver.changes, "unsent change")} left by a tab that was closed; sending ${pluralWord(s.takenOver.changes, "it", "them")} now.`);
     });
   }, [autosave, store]);
 
@@ -116,21 +153,24 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
     };
   }, [timing, video, player, seekToFrame]);
 
-  useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate });
+  useWorkspaceKeys({ store, player, runtime, autosave, helpOpen, setHelpOpen, setRate, flushDrafts: heldDrafts.flushAll });
 
-  const liveProblems = useMemo(
-    () => submitProblems(state.doc, { activities: payload.settings.activities, format: payload.item.format }),
-    [state.doc, payload.settings.activities, payload.item.format],
-  );
+  // THE checks (lib/annotation/submit-rules.ts): the same list drives the timeline's red, the
+  // panel, the selection editor and the submit bar, and the server refuses a submit with it.
+  const checkContext = useMemo<SubmitContext>(() => ({ activities: payload.settings.activities, format: payload.item.format }), [payload.settings.activities, payload.item.format]);
+  const checks = useMemo(() => documentChecks(state.doc, checkContext), [state.doc, checkContext]);
+  const liveProblems = checks.problems;
+  const issuesOf = useCallback((doc: Parameters<typeof entityProblems>[0]) => entityProblems(doc, checkContext), [checkContext]);
   const problems = useMemo(() => {
     const seen = new Set(liveProblems.map((p) => `${p.field}\u0000${p.message}`));
     return [...liveProblems, ...submitted422.filter((p) => !seen.has(`${p.field}\u0000${p.message}`))];
   }, [liveProblems, submitted422]);
 
   return (
+    <HeldDraftsContext.Provider value={heldDrafts}>
     <div className="flex flex-col gap-3" data-testid="annotation-workspace" data-benchmark={state.doc.benchmark}>
       <WorkspaceHeader payload={payload} rate={rate} onHelp={() => setHelpOpen(true)} readOnly={state.readOnly} />
-      {autosave && <SaveStatus autosave={autosave} />}
+      {autosave && <SaveStatus autosave={autosave} held={heldDrafts} />}
       {state.notice && (
         <p role="status" className="rounded border border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900" data-testid="workspace-notice">
           {state.notice}
@@ -151,9 +191,10 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
               initialView={resume.view}
               onViewChange={(view) => writeResumeState(payload.task.id, { view })}
               onReady={(t) => (runtime.current.timeline = t)}
+              issuesOf={issuesOf}
             />
           )}
-          <SelectionEditor store={store} state={state} seekToFrame={seekToFrame} />
+          <SelectionEditor store={store} state={state} seekToFrame={seekToFrame} checks={checks} />
         </div>
         <div className="flex min-w-0 flex-col gap-3">
           <FormPanel payload={payload} store={store} state={state} player={panelPlayer} problems={problems} sceneCuts={video ? sceneCuts : undefined} />
@@ -162,6 +203,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
               annotationId={payload.annotation.id}
               autosave={autosave}
               store={store}
+              held={heldDrafts}
               readOnly={state.readOnly}
               problems={liveProblems}
               serverProblems={submitted422}
@@ -175,5 +217,6 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
       {autosave && <ConflictDialog autosave={autosave} store={store} />}
       {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} benchmark={state.doc.benchmark} />}
     </div>
+    </HeldDraftsContext.Provider>
   );
 }

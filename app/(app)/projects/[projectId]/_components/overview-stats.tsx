@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { itemQueryString, EMPTY_FILTER } from "@/lib/projects/item-filters";
 import type { ProjectOverview } from "@/lib/projects/project-queries";
+import { plural } from "@/lib/text/plural";
 
 function Stat({ label, value, hint, href }: { label: string; value: string | number; hint?: string; href?: string }) {
   const body = (
@@ -33,7 +34,7 @@ export function OverviewStats({ projectId, overview, truthVersion }: { projectId
       <Stat
         label="Videos pending"
         value={overview.videos.pending}
-        hint={`${overview.videos.pendingItems} item${overview.videos.pendingItems === 1 ? "" : "s"} waiting`}
+        hint={`${plural(overview.videos.pendingItems, "item")} waiting`}
         href={`${items}?${itemQueryString({ ...EMPTY_FILTER, video: "pending" })}`}
       />
       <Stat label="Truth version" value={truthVersion} hint="bumped by every truth change" />

@@ -10,6 +10,7 @@ import { HEADLINE_LABELS } from "@/lib/leaderboard/item-score";
 import { projectForPage, projectPageTitle } from "@/lib/projects/page-project";
 import { canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
 import { ProjectHeader } from "../../_components/project-header";
+import { plural } from "@/lib/text/plural";
 
 export const dynamic = "force-dynamic";
 
@@ -64,7 +65,7 @@ export default async function LeaderboardPage({ params, searchParams }: { params
       />
       <p className="text-sm text-slate-600">
         {data.project.benchmark} · truth version {data.project.truthVersion} · {data.project.variant} metric variant
-        {stale ? ` · ${stale} stale row${stale === 1 ? "" : "s"} (scored at an older truth; being rescored)` : ""}
+        {stale ? ` · ${plural(stale, "stale row")} (scored at an older truth; being rescored)` : ""}
         {data.ci ? ` · intervals: ${data.ci.resamples} bootstrap resamples of the items, seed ${data.ci.seed}` : ""}
       </p>
       <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="chance-note">

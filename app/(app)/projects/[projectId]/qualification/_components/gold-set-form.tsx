@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
 import { apiRequest, fieldErrors } from "@/lib/auth/client-api";
 import { DEFAULT_GOLD_THRESHOLD, type GoldCandidate, type GoldSetSummary } from "@/lib/review/qualification-api-schemas";
+import { plural } from "@/lib/text/plural";
 
 /** Create a gold set: name, threshold (0..1), and a filterable multi-select of the items with truth. */
 export function GoldSetForm({ projectId, candidates }: { projectId: string; candidates: GoldCandidate[] }) {
@@ -41,7 +42,7 @@ export function GoldSetForm({ projectId, candidates }: { projectId: string; cand
       setErrors(fieldErrors(res.error));
       return setMessage({ tone: "error", text: res.error.message });
     }
-    setMessage({ tone: "success", text: `Created gold set ${res.data.name} with ${res.data.items.length} item${res.data.items.length === 1 ? "" : "s"}.` });
+    setMessage({ tone: "success", text: `Created gold set ${res.data.name} with ${plural(res.data.items.length, "item")}.` });
     setName("");
     setChosen(new Set());
     router.refresh();

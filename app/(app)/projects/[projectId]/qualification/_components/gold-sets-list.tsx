@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/components/ui/format";
 import { apiRequest } from "@/lib/auth/client-api";
 import type { GoldSetSummary } from "@/lib/review/qualification-api-schemas";
+import { plural } from "@/lib/text/plural";
 
 /** The project's gold sets: threshold, items (admins remove one while no attempt is open), attempts, delete. */
 export function GoldSetsList({ projectId, goldSets, canEdit }: { projectId: string; goldSets: GoldSetSummary[]; canEdit: boolean }) {
@@ -36,7 +37,7 @@ export function GoldSetsList({ projectId, goldSets, canEdit }: { projectId: stri
               <h3 className="font-semibold">{s.name}</h3>
               {i === 0 && s.items.length > 0 && <Badge tone="blue">current</Badge>}
               <span className="text-sm text-slate-600">
-                threshold {s.threshold} · {s.items.length} item{s.items.length === 1 ? "" : "s"} · {s.attempts.total} attempt{s.attempts.total === 1 ? "" : "s"}
+                threshold {s.threshold} · {plural(s.items.length, "item")} · {plural(s.attempts.total, "attempt")}
                 {s.attempts.open > 0 && ` (${s.attempts.open} open)`} · created {formatDateTime(s.createdAt)}
               </span>
             </div>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
 import { apiRequest, fieldErrors } from "@/lib/auth/client-api";
 import { createTasksBodySchema, type CreateTasksResult } from "@/lib/tasks/task-schemas";
+import { plural } from "@/lib/text/plural";
 
 type Person = { id: string; name: string; email: string };
 type Result = { tone: "success" | "error"; text: string } | null;
@@ -52,7 +53,7 @@ export function CreateTasksForm({ projectId, annotators, annotationsPerItem }: {
           : "";
         setResult({
           tone: "success",
-          text: `${d.items} item${d.items === 1 ? "" : "s"} selected: ${d.created} task${d.created === 1 ? "" : "s"} created (${[who, d.pooled ? `${d.pooled} in the pool` : ""].filter(Boolean).join("; ") || "none"}), ${d.existing} already existed.`,
+          text: `${plural(d.items, "item")} selected: ${plural(d.created, "task")} created (${[who, d.pooled ? `${d.pooled} in the pool` : ""].filter(Boolean).join("; ") || "none"}), ${d.existing} already existed.`,
         });
         router.refresh();
       }}
@@ -94,7 +95,7 @@ export function CreateTasksForm({ projectId, annotators, annotationsPerItem }: {
         <p className="text-xs text-slate-500">
           {chosen.length === 0
             ? "No one chosen: the tasks go to the shared pool; annotators claim them with Start next."
-            : `Spread round-robin over ${chosen.length} annotator${chosen.length === 1 ? "" : "s"}.`}
+            : `Spread round-robin over ${plural(chosen.length, "annotator")}.`}
           {annotationsPerItem > 1 && ` Each item gets ${annotationsPerItem} independent annotations by different people.`}
         </p>
         {errors.assignees && <p className="text-xs text-red-600" role="alert">{errors.assignees}</p>}

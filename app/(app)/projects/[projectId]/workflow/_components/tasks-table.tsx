@@ -12,6 +12,7 @@ import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table
 import { apiRequest } from "@/lib/auth/client-api";
 import type { TaskList, TaskListEntry, TaskListQuery } from "@/lib/tasks/task-schemas";
 import { TaskStatusBadge } from "@/components/tasks/task-status-badge";
+import { plural } from "@/lib/text/plural";
 
 type Person = { id: string; name: string; email: string };
 
@@ -60,7 +61,7 @@ export function TasksTable({ projectId, list, query, annotators }: { projectId: 
             </option>
           ))}
         </Select>
-        <span className="ml-auto text-slate-600">{list.total} task{list.total === 1 ? "" : "s"}</span>
+        <span className="ml-auto text-slate-600">{plural(list.total, "task")}</span>
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <Table data-testid="workflow-tasks">

@@ -102,6 +102,7 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
     else d.decide(diff.id, { take: j });
   };
 
+  // Keys act on the committed current difference (d.currentNow()), never on the one last rendered.
   const controls: AdjudicationControls = {
     stepFrames: (delta) => controller.current?.stepFrames(delta),
     togglePlay: () => controller.current?.togglePlay(),
@@ -110,11 +111,18 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
       const f = s.pendingFrame ?? s.frameIndex;
       if (timing && f !== null) seekToFrame(frameAfterSeconds(timing, f, delta));
     },
-    stepDifference: (dir) => go(stepDifference(differences.length, d.current, dir)),
-    nextOpen: () => go(nextUnresolved(differences, d.picks, d.current + 1)),
-    take: (j) => take(d.current, j),
-    edit: () => cur && d.editable && !cur.derived && setEditing(d.current),
-    clearPick: () => cur && d.decide(cur.id, null),
+    stepDifference: (dir) => go(stepDifference(differences.length, d.currentNow(), dir)),
+    nextOpen: () => go(nextUnresolved(differences, d.latestPicks(), d.currentNow() + 1)),
+    take: (j) => take(d.currentNow(), j),
+    edit: () => {
+      const i = d.currentNow();
+      const now = differences[i];
+      if (now && d.editable && !now.derived) setEditing(i);
+    },
+    clearPick: () => {
+      const now = differences[d.currentNow()];
+      if (now) d.decide(now.id, null);
+    },
     zoom: (dir) => lanesRef.current?.zoom(dir),
     focusNote: () => noteRef.current?.focus(),
     resolve: () => void resolver.resolve(),
@@ -149,7 +157,7 @@ export function AdjudicationView({ payload }: { payload: AdjudicationPayload }) 
 
   return (
     <div className="flex flex-col gap-3" data-testid="adjudication-view" data-status={payload.status} data-kind={payload.kind} data-current={cur?.id ?? ""}>
-      <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+      <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1" data-shortcut-chrome="">
         <h1 className="text-lg font-semibold">
           {expert ? "Expert review" : "Adjudication"} · {payload.item.externalId}
         </h1>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { activatesOnSpace, claimedByWidget } from "@/components/annotation-workspace/key-scope";
+import { claimedByWidget, keptByFocusedControl } from "@/components/annotation-workspace/key-scope";
 import { adjudicationShortcuts, comboOf, handleShortcutKey, type AdjudicationControls, type KeyLike } from "@/lib/player/shortcuts";
 
 /**
@@ -17,7 +17,7 @@ export function useAdjudicationKeys(controls: AdjudicationControls, helpOpen: bo
       if (document.querySelector("[data-modal-open='true']")) return;
       const combo = comboOf(e as KeyLike);
       if (ref.current.helpOpen && combo !== "Escape" && combo !== "Shift+?" && combo !== "?") return;
-      if ((combo === "Space" || combo === "Enter") && activatesOnSpace(e.target)) return;
+      if (keptByFocusedControl(e.target, combo)) return;
       if (claimedByWidget(e.target, combo)) return;
       if (handleShortcutKey(adjudicationShortcuts, ref.current.controls, e)) {
         e.preventDefault();

@@ -27,13 +27,18 @@ export function useDecisions(payload: AdjudicationPayload) {
   const [note, setNoteState] = useState(() => payload.draft.note ?? "");
   const [document, setDocumentState] = useState<AnnotationDocument | undefined>(() => payload.draft.document);
   const [current, setCurrentState] = useState(() => (payload.differences.length ? 0 : -1));
+  // The difference the keys act on, committed at once (a key right after "n" acts on the next one).
+  const currentRef = useRef(current);
   const { saver, state: saveState } = useDraftSaver(payload.id, payload.version, editable);
   const latest = useRef({ picks, note, document });
   latest.current = { picks, note, document };
 
   useEffect(() => {
-    setCurrentState(indexOfDifference(payload.differences, readCurrent(payload.id)));
+    currentRef.current = indexOfDifference(payload.differences, readCurrent(payload.id));
+    setCurrentState(currentRef.current);
   }, [payload.id, payload.differences]);
+  const currentNow = useCallback(() => currentRef.current, []);
+  const latestPicks = useCallback(() => latest.current.picks, []);
 
   const save = useCallback(
     (next: Partial<{ picks: Pick[]; note: string; document: AnnotationDocument | undefined }>) => {
@@ -46,6 +51,7 @@ export function useDecisions(payload: AdjudicationPayload) {
 
   const setCurrent = useCallback(
     (i: number) => {
+      currentRef.current = i;
       setCurrentState(i);
       const d = payload.differences[i];
       try {
@@ -94,5 +100,5 @@ export function useDecisions(payload: AdjudicationPayload) {
     latest.current = { picks: theirs.picks, note: theirs.note ?? "", document: theirs.document };
   }, [saver]);
 
-  return { picks, note, document, current, setCurrent, decide, setNote, setDocument, saver, saveState, keepMine, takeTheirs, editable };
+  return { picks, note, document, current, currentNow, latestPicks, setCurrent, decide, setNote, setDocument, saver, saveState, keepMine, takeTheirs, editable };
 }

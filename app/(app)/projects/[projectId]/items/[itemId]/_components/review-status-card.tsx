@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { ItemReviewStatus } from "@/lib/review/item-review-status";
+import { plural } from "@/lib/text/plural";
 
 const KIND = { double: "Double review", expert: "Expert sample" } as Record<string, string>;
 const STATUS = { PENDING: "Pending", AGREED: "Agreed", DISPUTED: "Disputed", RESOLVED: "Resolved" } as const;
@@ -19,7 +20,7 @@ export function ReviewStatusCard({ reviews }: { reviews: ItemReviewStatus[] }) {
               <span className="font-medium">{KIND[r.kind] ?? r.kind}</span>
               <Badge tone={TONE[r.status]}>{STATUS[r.status]}</Badge>
               <span className="text-slate-500">
-                {r.annotations} annotation{r.annotations === 1 ? "" : "s"}
+                {plural(r.annotations, "annotation")}
               </span>
               {(r.status === "DISPUTED" || r.status === "RESOLVED") && (
                 <Link className="text-blue-700 underline" href={`/review/adjudications/${r.id}`}>

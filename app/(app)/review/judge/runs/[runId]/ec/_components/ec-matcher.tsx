@@ -33,24 +33,31 @@ export function EcMatcher({ payload }: { payload: EcQueuePayload }) {
     rootRef.current?.focus();
   }, []);
   const item = items[index];
+  // The item the keys act on, committed at once (r right after ] resets the new item).
+  const indexRef = useRef(index);
 
   const commit = useCallback(
-    (next: MatchLink[]) => {
+    (next: MatchLink[], target = items[indexRef.current]) => {
+      const item = target;
       if (!item) return;
       setLinks((l) => ({ ...l, [entryKey(item)]: next }));
       setStored((s) => ({ ...s, [entryKey(item)]: true }));
       setSelected(null);
       void save(entryKey(item), { itemId: item.itemId, ...(item.sessionId ? { sessionId: item.sessionId } : {}), matches: next });
     },
-    [item, save],
+    [items, save],
   );
 
   const controls: EcMatchControls = {
     step: (d) => {
       setSelected(null);
-      setIndex((i) => Math.min(items.length - 1, Math.max(0, i + d)));
+      indexRef.current = Math.min(items.length - 1, Math.max(0, indexRef.current + d));
+      setIndex(indexRef.current);
     },
-    resetToAuto: () => item && commit(item.auto),
+    resetToAuto: () => {
+      const now = items[indexRef.current];
+      if (now) commit(now.auto, now);
+    },
     cancelSelection: () => {
       if (help) setHelp(false);
       else setSelected(null);
