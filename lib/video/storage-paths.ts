@@ -76,13 +76,31 @@ export type VideoStorageKeys = {
   segmentFile: (key: string, name: string) => string;
 };
 
-export function videoStorageKeys(videoId: string): VideoStorageKeys {
+function checkVideoId(videoId: string): string {
   if (!UUID_PATTERN.test(videoId)) throw new UnsafePathError(`video id "${videoId}" is not a lowercase UUID`);
-  const prefix = `${VIDEOS_PREFIX}${videoId}/`;
-  const segmentsPrefix = (key: string) => {
-    if (!SEGMENT_KEY_PATTERN.test(key)) throw new UnsafePathError(`segment key "${key}" must be 8-64 lowercase hex digits`);
-    return `${prefix}segments/${key}/`;
-  };
+  return videoId;
+}
+
+function checkSegmentKey(key: string): string {
+  if (!SEGMENT_KEY_PATTERN.test(key)) throw new UnsafePathError(`segment key "${key}" must be 8-64 lowercase hex digits`);
+  return key;
+}
+
+/**
+ * Key of one file of a segmentation: `videos/<uuid>/segments/<key>/<name>`. A plain function (no
+ * VideoStorageKeys object): the segment route computes it on every request.
+ */
+export function segmentObjectKey(videoId: string, segmentKey: string, name: string): string {
+  return `${VIDEOS_PREFIX}${checkVideoId(videoId)}/segments/${checkSegmentKey(segmentKey)}/${checkKeySegment(name)}`;
+}
+
+/** Key of a file of the video's directory by name (names from the database are checked). */
+export function videoObjectKey(videoId: string, name: string): string {
+  return `${VIDEOS_PREFIX}${checkVideoId(videoId)}/${checkKeySegment(name)}`;
+}
+
+export function videoStorageKeys(videoId: string): VideoStorageKeys {
+  const prefix = `${VIDEOS_PREFIX}${checkVideoId(videoId)}/`;
   return {
     prefix,
     file: (name: string) => prefix + checkKeySegment(name),
@@ -101,8 +119,8 @@ export function videoStorageKeys(videoId: string): VideoStorageKeys {
       }
       return `${prefix}frames/${frame}-w${width}.jpg`;
     },
-    segmentsPrefix,
-    segmentFile: (key: string, name: string) => segmentsPrefix(key) + checkKeySegment(name),
+    segmentsPrefix: (key: string) => `${prefix}segments/${checkSegmentKey(key)}/`,
+    segmentFile: (key: string, name: string) => segmentObjectKey(videoId, key, name),
   };
 }
 
