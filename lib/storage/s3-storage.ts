@@ -38,6 +38,14 @@ const MAX_PARTS = 10_000;
 const UPLOAD_CONCURRENCY = 4;
 /** Keys removed per DeleteObjects request (S3's limit). */
 const DELETE_BATCH = 1000;
+/**
+ * HeadObject answers kept per process (size and date of immutable objects: the media route asks
+ * for them before every range, and a player asks for many ranges). Writes and deletes through
+ * this process forget theirs at once; the age limit bounds what another instance's deletion
+ * leaves here.
+ */
+const HEAD_CACHE_MS = 60_000;
+const HEAD_CACHE_ENTRIES = 5000;
 
 export type S3StorageOptions = {
   /** Part size of multipart uploads (streams and files at least this large go up in parts). */
@@ -114,6 +122,7 @@ export class S3Storage implements MediaStorage {
   private readonly partBytes: number;
   private readonly pageSize: number;
   private readonly copies: LocalCopies;
+  private readonly heads = new Map<string, { object: StoredObject; at: number }>();
 
   constructor(
     private readonly config: S3StorageConfig,
@@ -159,8 +168,15 @@ export class S3Storage implements MediaStorage {
     return error;
   }
 
+  private forgetHeads(keyOrPrefix: string): void {
+    if (keyOrPrefix.endsWith("/")) {
+      for (const k of [...this.heads.keys()]) if (k.startsWith(keyOrPrefix)) this.heads.delete(k);
+    } else this.heads.delete(keyOrPrefix);
+  }
+
   async put(key: string, body: Uint8Array | string, opts: PutOptions = {}): Promise<void> {
     const Key = this.objectKey(key);
+    this.forgetHeads(key);
     const bytes = typeof body === "string" ? Buffer.from(body) : body;
     try {
       await this.client.send(
@@ -173,6 +189,7 @@ export class S3Storage implements MediaStorage {
 
   async putStream(key: string, body: AsyncIterable<Uint8Array>, opts: PutOptions = {}, partBytes = this.partBytes): Promise<void> {
     const Key = this.objectKey(key);
+    this.forgetHeads(key);
     const ContentType = opts.contentType ?? contentTypeFor(key);
     let pending: Uint8Array[] = [];
     let pendingBytes = 0;
@@ -245,6 +262,7 @@ export class S3Storage implements MediaStorage {
     };
     await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, files.length) }, worker));
     const written = new Set(keys);
+    this.forgetHeads(prefix);
     const stale = before.map((o) => o.key).filter((k) => !written.has(k));
     await this.deleteKeys(stale);
     if (stale.length) await this.copies.forget(prefix);
@@ -292,9 +310,16 @@ export class S3Storage implements MediaStorage {
 
   async head(key: string): Promise<StoredObject | null> {
     const Key = this.objectKey(key);
+    const now = Date.now();
+    const hit = this.heads.get(key);
+    if (hit && now - hit.at < HEAD_CACHE_MS) return hit.object;
     try {
       const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
-      return { key, size: res.ContentLength ?? 0, lastModified: res.LastModified ?? new Date(0) };
+      const object = { key, size: res.ContentLength ?? 0, lastModified: res.LastModified ?? new Date(0) };
+      this.heads.delete(key);
+      this.heads.set(key, { object, at: now });
+      if (this.heads.size > HEAD_CACHE_ENTRIES) this.heads.delete(this.heads.keys().next().value as string);
+      return object;
     } catch (e) {
       if (isNotFound(e)) return null;
       throw this.failure("HeadObject", key, e);
@@ -307,6 +332,7 @@ export class S3Storage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     const Key = this.objectKey(key);
+    this.forgetHeads(key);
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
     } catch (e) {
@@ -333,6 +359,7 @@ export class S3Storage implements MediaStorage {
 
   async deletePrefix(prefix: string): Promise<number> {
     const keys = (await this.list(prefix)).map((o) => o.key);
+    this.forgetHeads(prefix);
     await this.deleteKeys(keys);
     await this.copies.forget(prefix);
     return keys.length;
