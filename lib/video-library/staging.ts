@@ -14,12 +14,8 @@ import { ensureScratchRoot, newScratchDir, SCRATCH_HOST, SCRATCH_NAME, scratchNa
 /** Scratch of other hosts (shared data dir) is only removed once it is this old. */
 const FOREIGN_SCRATCH_MAX_AGE_MS = 24 * 3600 * 1000;
 
-export async function scratchDir(): Promise<string> {
-  return ensureScratchRoot();
-}
-
 export async function newUploadTempPath(): Promise<string> {
-  return resolveInside(await scratchDir(), scratchName("upload", ".part"));
+  return resolveInside(await ensureScratchRoot(), scratchName("upload", ".part"));
 }
 
 export async function newIngestStagingDir(): Promise<string> {

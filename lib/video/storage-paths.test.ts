@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dataDir } from "@/lib/config/data-dir";
 import { UnsafePathError } from "@/lib/storage/safe-path";
 import { checkStorageKey } from "@/lib/storage/storage-key";
-import { extensionForContainer, uploadTempDir, videoStorageKeys } from "./storage-paths";
+import { scratchRoot } from "@/lib/storage/scratch";
+import { extensionForContainer, videoStorageKeys } from "./storage-paths";
 
 const base = path.resolve("/srv/playhead-data");
 const id = "0f8fad5b-d9cb-469f-a165-70867728950e";
@@ -18,7 +19,7 @@ describe("video storage layout", () => {
   it("uses PLAYHEAD_DATA_DIR, else <cwd>/data", () => {
     process.env.PLAYHEAD_DATA_DIR = base;
     expect(dataDir()).toBe(base);
-    expect(uploadTempDir()).toBe(path.join(base, "tmp"));
+    expect(scratchRoot()).toBe(path.join(base, "tmp"));
     delete process.env.PLAYHEAD_DATA_DIR;
     expect(dataDir()).toBe(path.join(process.cwd(), "data"));
   });

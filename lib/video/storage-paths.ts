@@ -1,6 +1,5 @@
 import "server-only";
 import { UnsafePathError } from "@/lib/storage/safe-path";
-import { scratchRoot } from "@/lib/storage/scratch";
 import { checkKeySegment } from "@/lib/storage/storage-key";
 import type { ContainerKind } from "./probe-video";
 
@@ -122,9 +121,4 @@ export function videoStorageKeys(videoId: string): VideoStorageKeys {
     segmentsPrefix: (key: string) => `${prefix}segments/${checkSegmentKey(key)}/`,
     segmentFile: (key: string, name: string) => segmentObjectKey(videoId, key, name),
   };
-}
-
-/** Directory for uploads in progress (local scratch, `<data>/tmp`, whatever the storage driver). */
-export function uploadTempDir(root?: string): string {
-  return scratchRoot(root);
 }
