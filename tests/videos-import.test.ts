@@ -7,13 +7,14 @@ import { findVideoFiles, importDirectory } from "@/lib/video-library/import-dire
 import { IngestAbortedError, ingestVideo } from "@/lib/video-library/ingest-video";
 import { createTestUser } from "@/tests/support/users";
 import { storedKeys } from "@/tests/support/test-storage";
-import { makeVideoFixtures, runImportVideosCli, scratchLeft, type VideoFixtures } from "./videos-helpers";
+import { listTree, makeVideoFixtures, runImportVideosCli, scratchLeft, type VideoFixtures } from "./videos-helpers";
 
 let dir = "";
 let tree = "";
 let fx: VideoFixtures;
 
-const library = () => storedKeys("videos/");
+/** Everything stored for the library: keys under videos/ (S3), or the whole tree, directories included (local). */
+const library = () => (testDb.storage === "local" ? listTree(path.join(testDb.dataDir, "videos")) : storedKeys("videos/"));
 const scratch = () => scratchLeft(testDb.dataDir);
 
 beforeAll(async () => {

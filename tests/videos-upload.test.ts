@@ -14,7 +14,7 @@ import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { call, readResponse, routeContext, sessionCookie, TEST_ORIGIN } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { storedKeys } from "@/tests/support/test-storage";
-import { makeVideoFixtures, scratchLeft, type VideoFixtures } from "./videos-helpers";
+import { listTree, makeVideoFixtures, scratchLeft, type VideoFixtures } from "./videos-helpers";
 
 let dir = "";
 let fx: VideoFixtures;
@@ -24,8 +24,8 @@ let participant: TestUser;
 
 /** What an upload left in local scratch (nothing, once it answered). */
 const scratch = () => scratchLeft(testDb.dataDir);
-/** Every stored file of the library (keys under videos/, either storage driver). */
-const library = () => storedKeys("videos/");
+/** Everything stored for the library: keys under videos/ (S3), or the whole tree, directories included (local). */
+const library = () => (testDb.storage === "local" ? listTree(path.join(testDb.dataDir, "videos")) : storedKeys("videos/"));
 
 async function upload(file: string, name: string, as: TestUser | null = admin) {
   return call(PUT, "/api/videos/upload", {
