@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as mediaRoute } from "@/app/api/media/[videoId]/route";
 import { GET as segmentRoute } from "@/app/api/segments/[sessionId]/[index]/route";
 import { POST as claimRoute } from "@/app/api/sessions/[id]/claim/route";
@@ -14,6 +14,7 @@ import { GET as thumbnailRoute } from "@/app/api/videos/[id]/thumbnail/route";
 import { DELETE as deleteRoute } from "@/app/api/videos/[id]/route";
 import { PUT as uploadRoute } from "@/app/api/videos/upload/route";
 import { mediaStorage } from "@/lib/storage/media-storage";
+import { StorageNotFoundError } from "@/lib/storage/media-storage-types";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { frameImageFile } from "@/lib/video-library/frame-image";
 import { computeSceneCuts } from "@/lib/video-library/scene-cuts";
@@ -102,6 +103,19 @@ describe(`media on the ${process.env.TEST_STORAGE === "s3" ? "s3" : "local"} sto
     const thumb = await callBytes(thumbnailRoute, `/api/videos/${uploaded.id}/thumbnail`, { as: admin, params: { id: uploaded.id } });
     expect(thumb.status).toBe(200);
     expect(thumb.bytes.equals(await storedBytes(`videos/${uploaded.storageKey}/thumb.jpg`))).toBe(true);
+  });
+
+  it("a file removed between its head and its read (another instance deleted the video) is a 404, not a broken answer", async () => {
+    const storage = mediaStorage();
+    const key = `videos/${uploaded.storageKey}/playback.mp4`;
+    const read = vi.spyOn(storage, "getRange").mockRejectedValueOnce(new StorageNotFoundError(key));
+    try {
+      const res = await call(mediaRoute, `/api/media/${uploaded.id}`, { as: admin, headers: { range: "bytes=0-99" }, params: { videoId: uploaded.id } });
+      expect(res.status).toBe(404);
+      expect(res.json.error.code).toBe("file_missing");
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it("frame images and scene cuts are written to the storage next to the video", async () => {

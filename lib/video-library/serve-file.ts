@@ -1,6 +1,7 @@
 import "server-only";
 import { HttpError } from "@/lib/http/http-error";
 import { mediaStorage } from "@/lib/storage/media-storage";
+import { isStorageNotFound } from "@/lib/storage/media-storage-types";
 import { contentRange, decideServe, unsatisfiedContentRange } from "./http-range";
 import { CONTENT_LENGTH_HINT_HEADER, ensureContentLengthRestorer } from "./restore-content-length";
 
@@ -28,8 +29,14 @@ export const DEFAULT_MEDIA_CACHE_CONTROL = "private, max-age=0, must-revalidate"
 export async function serveFile(request: Request, file: ServableFile): Promise<Response> {
   ensureContentLengthRestorer();
   const storage = mediaStorage();
+  const missing = () => new HttpError(404, "The video's file is missing on the server.", "file_missing");
   const st = await storage.head(file.key);
-  if (!st) throw new HttpError(404, "The video's file is missing on the server.", "file_missing");
+  if (!st) throw missing();
+  // Removed between the head and the read (another instance deleted the video): still a 404.
+  const range = (start: number, end: number) =>
+    storage.getRange(file.key, start, end, { signal: request.signal }).catch((e: unknown) => {
+      throw isStorageNotFound(e) ? missing() : e;
+    });
   const size = st.size;
   const lastModified = new Date(Math.floor(st.lastModified.getTime() / 1000) * 1000);
   const headers = new Headers(file.headers);
@@ -72,7 +79,7 @@ export async function serveFile(request: Request, file: ServableFile): Promise<R
       headers.set("content-type", file.contentType);
       headers.set("content-range", contentRange(decision.range, size));
       withLength(end - start + 1);
-      return new Response(head ? null : await storage.getRange(file.key, start, end, { signal: request.signal }), {
+      return new Response(head ? null : await range(start, end), {
         status: 206,
         headers,
       });
@@ -80,7 +87,7 @@ export async function serveFile(request: Request, file: ServableFile): Promise<R
     default: {
       headers.set("content-type", file.contentType);
       withLength(size);
-      const body = head || size === 0 ? null : await storage.getRange(file.key, 0, size - 1, { signal: request.signal });
+      const body = head || size === 0 ? null : await range(0, size - 1);
       return new Response(body, { status: 200, headers });
     }
   }
