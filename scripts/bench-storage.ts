@@ -8,7 +8,8 @@
  *    - a bare `readFile(path)` (what segment-bytes.ts did before the storage interface), and
  *    - `LocalStorage.get(key)` (what it does now: key check, path resolution, readFile).
  *    Interleaved round by round so machine load hits both alike; the median round is printed.
- * 2. The per-request key of a segment (`segmentFileKey`, the cache-hit path): ns per call.
+ * 2. The per-request key of a segment (`segmentFileKey`, the cache-hit path) and the local
+ *    driver's key check + path join (all `get` adds to a bare readFile): ns per call.
  * 3. Range streaming (the media route): bytes of one 64 MiB file streamed in 1 MiB ranges through
  *    `fileRangeStream` directly and through `LocalStorage.getRange`.
  * 4. With `--s3`: the same segment reads and ranges from an S3 protocol server (s3rver on
@@ -105,6 +106,11 @@ async function main(): Promise<void> {
     for (let i = 0; i < calls; i++) sink += segmentFileKey(loaded, i % args.files).length;
     const ns = ((performance.now() - t) * 1e6) / calls;
     console.log(`segmentFileKey: ${ns.toFixed(0)} ns/call (${calls} calls, ${sink > 0 ? "ok" : "?"})`);
+    // What LocalStorage.get adds to a bare readFile: the key check and the join onto the root.
+    const segKeys = names.map((n) => keys.segmentFile(dirKey, n));
+    const t2 = performance.now();
+    for (let i = 0; i < calls; i++) sink += local.pathOf(segKeys[i % args.files]).length;
+    console.log(`LocalStorage key check + path: ${(((performance.now() - t2) * 1e6) / calls).toFixed(0)} ns/call (the whole difference between the two segment reads above)`);
 
     // 3. Range streaming.
     const big = Buffer.alloc(64 * 2 ** 20);

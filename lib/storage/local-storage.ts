@@ -35,9 +35,12 @@ export class LocalStorage implements MediaStorage {
     return `data directory ${this.root()}`;
   }
 
-  /** The file of a key (checked: never outside the root). */
+  /**
+   * The file of a key. The key check (no "..", no absolute or empty segment, no backslash) is what
+   * keeps it inside the root, so a plain join suffices on the segment hot path.
+   */
   pathOf(key: string): string {
-    return resolveInside(this.root(), checkStorageKey(key));
+    return path.join(this.root(), checkStorageKey(key));
   }
 
   private dirOf(prefix: string): string {
