@@ -6,7 +6,7 @@
 
 /** lib/ domains, lowest first. A domain may import its own layer's domains and any lower layer's. */
 const LAYERS = [
-  ["config", "generated", "db", "text"],
+  ["config", "generated", "db", "text", "storage"],
   ["metrics"],
   ["http-base", "audit", "video", "scoring", "truth"],
   ["auth"],

@@ -9,8 +9,10 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Native drivers, Prisma's runtime and the WebAssembly schema engine are loaded by Node at
-  // run time instead of being bundled (native .node addons and .wasm files must stay on disk).
+  // run time instead of being bundled (native .node addons and .wasm files must stay on disk);
+  // so is the AWS SDK (loaded only when PLAYHEAD_STORAGE=s3, lib/storage/media-storage.ts).
   serverExternalPackages: [
+    "@aws-sdk/client-s3",
     "better-sqlite3",
     "@prisma/adapter-better-sqlite3",
     "pg",

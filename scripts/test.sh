@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The complete test suite: type check, unit tests, integration tests on SQLite AND PostgreSQL,
-# and Playwright end-to-end tests in Debian Chromium against a production build.
+# The complete test suite: type check, unit tests, integration tests on SQLite AND PostgreSQL
+# (and the media ones on S3 object storage), and Playwright end-to-end tests in Debian Chromium against a production build.
 # Usage: bash scripts/test.sh            (everything)
 #        PLAYHEAD_TEST_PARTS="unit integration" bash scripts/test.sh   (a subset)
 set -uo pipefail
@@ -43,6 +43,14 @@ if has integration; then
     echo "postgresql: 0 passed, 1 failed" > "$results/postgresql-unavailable.txt"
     status=1
   fi
+  # The media paths once more with the S3 storage driver, against a real S3 protocol server
+  # (s3rver, a dev dependency the tests start themselves; docs/deploy.md "Object storage").
+  # The storage contract suite (tests/storage-contract.test.ts) already ran both drivers above.
+  step "media integration tests on S3 object storage (s3rver, SQLite)"
+  TEST_STORAGE=s3 TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
+    --outputFile.json="$results/integration-s3.json" \
+    tests/storage-media.test.ts tests/media-route.test.ts tests/videos-upload.test.ts \
+    tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts || status=1
 fi
 
 if has e2e; then

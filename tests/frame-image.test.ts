@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeFrameIndex } from "@/lib/video/frame-code";
 import { ffmpegPath } from "@/lib/video/tool-paths";
 import { frameImageFile } from "@/lib/video-library/frame-image";
+import { mediaStorage } from "@/lib/storage/media-storage";
 import { removeTempDir } from "@/lib/video/video-test-fixtures";
 import { GET as getFrame } from "@/app/api/videos/[id]/frames/[frame]/route";
 import { call } from "@/tests/support/requests";
@@ -40,18 +41,22 @@ function rgba(file: string): Promise<{ data: Uint8Array; width: number; height: 
 async function indexOf(videoId: string, frame: number): Promise<number | null> {
   const video = await db.video.findUniqueOrThrow({ where: { id: videoId } });
   const file = await frameImageFile(video, frame, 640);
-  const img = await rgba(file.path);
+  const img = await mediaStorage().withLocalFile(file.key, rgba);
   return decodeFrameIndex(img.data, img.width, img.height);
 }
 
 describe("frameImageFile", () => {
-  it("shows exactly the requested frame (CFR and first-frame offset), cached on disk", async () => {
+  it("shows exactly the requested frame (CFR and first-frame offset), stored once", async () => {
     for (const frame of [0, 1, 13, 29]) expect(await indexOf(videos.cfr, frame)).toBe(frame);
     for (const frame of [0, 7, 19]) expect(await indexOf(videos.offset, frame)).toBe(frame);
     const video = await db.video.findUniqueOrThrow({ where: { id: videos.cfr } });
     const a = await frameImageFile(video, 13, 640);
+    const stored = await mediaStorage().head(a.key);
+    expect(stored?.size).toBeGreaterThan(0);
     const b = await frameImageFile(video, 13, 640);
     expect(b).toEqual(a);
+    // The second call answered from the stored image (not written again).
+    expect(await mediaStorage().head(a.key)).toEqual(stored);
     expect(a.contentType).toBe("image/jpeg");
   }, 120_000);
 

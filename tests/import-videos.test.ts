@@ -1,12 +1,12 @@
 import { db } from "@/tests/support/test-db";
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { attachPendingItems } from "@/lib/benchmarks/attach-pending-items";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
-import { writePtsSidecar } from "@/lib/video/pts-sidecar";
-import { videoStoragePaths } from "@/lib/video/storage-paths";
+import { mediaStorage } from "@/lib/storage/media-storage";
+import { encodePtsTable } from "@/lib/video/pts-table";
+import { videoStorageKeys } from "@/lib/video/storage-paths";
 
 // Imports of whole files (and CLI runs) on a loaded machine can take a while.
 vi.setConfig({ testTimeout: 300_000 });
@@ -20,9 +20,7 @@ async function addVideo(opts: { originalName: string; sourcePath?: string; secon
   const den = opts.fps * 1000;
   const first = Math.round((opts.firstPtsSec ?? 0) * den);
   const table = { timeBase: { num: 1, den }, pts: Array.from({ length: frames }, (_, i) => first + i * 1000), endPts: first + frames * 1000 };
-  const paths = videoStoragePaths(storageKey);
-  mkdirSync(paths.dir, { recursive: true });
-  if (opts.sidecar !== false) await writePtsSidecar(paths.playbackPtsTable, table);
+  if (opts.sidecar !== false) await mediaStorage().put(videoStorageKeys(storageKey).playbackPtsTable, encodePtsTable(table));
   return db.video.create({
     data: {
       sha256: randomUUID().replace(/-/g, "").padEnd(64, "0"),

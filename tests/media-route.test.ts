@@ -1,6 +1,5 @@
-import { db, testDb } from "@/tests/support/test-db";
-import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
+import { db } from "@/tests/support/test-db";
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMedia, HEAD as headMedia } from "@/app/api/media/[videoId]/route";
 import { decodePtsTable } from "@/lib/video/pts-table";
@@ -13,6 +12,8 @@ import { createTestUser, type TestUser } from "@/tests/support/users";
 import { GET as getPts } from "@/app/api/videos/[id]/pts/route";
 import { GET as getThumbnail } from "@/app/api/videos/[id]/thumbnail/route";
 import { DELETE as deleteVideoRoute, GET as getVideoRoute } from "@/app/api/videos/[id]/route";
+import { storedBytes } from "@/tests/support/test-storage";
+import { mediaStorage } from "@/lib/storage/media-storage";
 import { makeVideoFixtures, type VideoFixtures } from "./videos-helpers";
 
 let dir = "";
@@ -64,11 +65,11 @@ beforeAll(async () => {
   const a = await ingestVideo({ file: fx.cfr, mode: "copy" }, { displayName: "cfr.mp4", via: "import", actorId: admin.id });
   direct = { id: a.video.id, file: fx.cfr, bytes: await readFile(fx.cfr) };
   const b = await ingestVideo({ file: fx.mkv, mode: "copy" }, { displayName: "old.mkv", via: "import" });
-  const storage = path.join(testDb.dataDir, "videos", b.video.storageKey);
+  const storage = `videos/${b.video.storageKey}`;
   converted = {
     id: b.video.id,
-    playback: await readFile(path.join(storage, "playback.mp4")),
-    original: await readFile(path.join(storage, "original.mkv")),
+    playback: await storedBytes(`${storage}/playback.mp4`),
+    original: await storedBytes(`${storage}/original.mkv`),
   };
   // Annotators see the videos of their projects only.
   await projectUsingVideos("Media project", [direct.id, converted.id], [annotator]);
@@ -86,8 +87,8 @@ describe("GET /api/media/[videoId]", () => {
     expect(res.headers.get("accept-ranges")).toBe("bytes");
     expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{64}"$/);
     const row = await db.video.findUniqueOrThrow({ where: { id: direct.id } });
-    const stored = await stat(path.join(testDb.dataDir, "videos", row.storageKey, row.playbackFile));
-    expect(res.headers.get("last-modified")).toBe(new Date(Math.floor(stored.mtimeMs / 1000) * 1000).toUTCString());
+    const stored = await mediaStorage().head(`videos/${row.storageKey}/${row.playbackFile}`);
+    expect(res.headers.get("last-modified")).toBe(new Date(Math.floor(stored!.lastModified.getTime() / 1000) * 1000).toUTCString());
     expect(Buffer.compare(await bytesOf(res), direct.bytes)).toBe(0);
   });
 

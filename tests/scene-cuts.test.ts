@@ -1,5 +1,5 @@
 import { db } from "@/tests/support/test-db";
-import { rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getTask } from "@/app/api/annotate/tasks/[taskId]/route";
@@ -10,7 +10,8 @@ import { runProcess, stderrTail } from "@/lib/video/run-process";
 import { ffmpegPath } from "@/lib/video/tool-paths";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { ingestVideo } from "@/lib/video-library/ingest-video";
-import { computeSceneCuts, sceneCutsFilePath } from "@/lib/video-library/scene-cuts";
+import { computeSceneCuts, sceneCutsKey } from "@/lib/video-library/scene-cuts";
+import { mediaStorage } from "@/lib/storage/media-storage";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { annotationProject, makeTask } from "./annotation-helpers";
@@ -97,7 +98,7 @@ describe("scene cuts in the workspace", () => {
     // detect once, then forget it to see the "detecting" state
     const stored = await computeSceneCuts(video);
     expect(stored.frames).toEqual([50, 90]);
-    await rm(sceneCutsFilePath(video));
+    await mediaStorage().delete(sceneCutsKey(video));
 
     const p = await annotationProject("VCBENCH", [{ externalId: "cuts", labels: { subtype: "O1-Snap" }, videoId: video.id, queryTimes: [1, 3.5, 5] }], [ann]);
     const taskId = await makeTask(p.projectId, p.itemIds[0], ann.id, "blank");
@@ -126,7 +127,7 @@ describe("scene cuts in the workspace", () => {
     const file = await threeShots("library-2.mp4", [["color=c=green", 25, 1], ["color=c=white", 25, 1], ["color=c=black", 25, 1]]);
     const { video } = await ingestVideo({ file, mode: "copy" }, { displayName: "three-colours.mp4", via: "import" });
     await computeSceneCuts(video);
-    await writeFile(sceneCutsFilePath(video), JSON.stringify({ version: 1, threshold: 10, frameCount: 75, frames: [30, 20] }));
+    await mediaStorage().put(sceneCutsKey(video), JSON.stringify({ version: 1, threshold: 10, frameCount: 75, frames: [30, 20] }));
     const first = await call(getSceneCuts, `/api/videos/${video.id}/scene-cuts`, { as: ann, params: { id: video.id } });
     expect(first.status).toBe(404); // not a member of any project with it
     const p = await annotationProject("VCBENCH", [{ externalId: "c2", labels: { subtype: "E1-Transit" }, videoId: video.id }], [ann]);

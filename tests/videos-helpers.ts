@@ -61,6 +61,14 @@ export async function listTree(dir: string): Promise<string[]> {
 }
 
 /**
+ * What is left in the local scratch directory `<data>/tmp` (uploads, staging), leaving out the S3
+ * driver's cache of local copies for ffmpeg (`cache-*`, lib/storage/local-copies.ts).
+ */
+export async function scratchLeft(dataDir: string): Promise<string[]> {
+  return (await listTree(path.join(dataDir, "tmp"))).filter((f) => !/^cache-/.test(f));
+}
+
+/**
  * Runs `npm run videos:import -- ARGS` (scripts/import-videos.ts under tsx) against the given
  * database and data directory (the test database's); resolves with its exit code and output.
  */

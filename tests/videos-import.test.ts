@@ -6,14 +6,16 @@ import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { findVideoFiles, importDirectory } from "@/lib/video-library/import-directory";
 import { IngestAbortedError, ingestVideo } from "@/lib/video-library/ingest-video";
 import { createTestUser } from "@/tests/support/users";
-import { listTree, makeVideoFixtures, runImportVideosCli, type VideoFixtures } from "./videos-helpers";
+import { storedKeys } from "@/tests/support/test-storage";
+import { listTree, makeVideoFixtures, runImportVideosCli, scratchLeft, type VideoFixtures } from "./videos-helpers";
 
 let dir = "";
 let tree = "";
 let fx: VideoFixtures;
 
-const videosDir = () => path.join(testDb.dataDir, "videos");
-const tmpDir = () => path.join(testDb.dataDir, "tmp");
+/** Everything stored for the library: keys under videos/ (S3), or the whole tree, directories included (local). */
+const library = () => (testDb.storage === "local" ? listTree(path.join(testDb.dataDir, "videos")) : storedKeys("videos/"));
+const scratch = () => scratchLeft(testDb.dataDir);
 
 beforeAll(async () => {
   dir = await makeTempDir("playhead-import-test-");
@@ -56,11 +58,11 @@ describe("importDirectory (npm run videos:import)", () => {
     expect(second).toMatchObject({ imported: 0, skipped: 2, rejected: 1 });
     expect(again).toContain("[1/3] charades/ABC12.mp4 … skipped (already imported)");
     expect(await db.video.count()).toBe(2);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await scratch()).toEqual([]);
   });
 
   it("an interrupted import keeps nothing of the file in progress", async () => {
-    const before = await listTree(videosDir());
+    const before = await library();
     const count = await db.video.count();
     for (const step of ["copying", "transcoding", "sidecars", "thumbnail", "saving"] as const) {
       const controller = new AbortController();
@@ -77,8 +79,8 @@ describe("importDirectory (npm run videos:import)", () => {
       );
       await expect(attempt).rejects.toBeInstanceOf(IngestAbortedError);
       expect(await db.video.count()).toBe(count);
-      expect(await listTree(videosDir())).toEqual(before);
-      expect(await listTree(tmpDir())).toEqual([]);
+      expect(await library()).toEqual(before);
+      expect(await scratch()).toEqual([]);
     }
   });
 

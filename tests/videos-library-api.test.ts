@@ -1,4 +1,5 @@
 import { db, testDb } from "@/tests/support/test-db";
+import { storedKeys } from "@/tests/support/test-storage";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,11 +122,12 @@ describe("GET / DELETE /api/videos/[id]", () => {
 
   it("deletes the row and the stored files (admin)", async () => {
     const row = await db.video.findUniqueOrThrow({ where: { id: ids.mkv } });
-    const storage = path.join(testDb.dataDir, "videos", row.storageKey);
-    expect(existsSync(storage)).toBe(true);
+    const files = () => storedKeys(`videos/${row.storageKey}/`);
+    expect(await files()).toEqual(["original.mkv", "playback-pts.bin", "playback.mp4", "pts.bin", "thumb.jpg"]);
     const res = await call(deleteRoute, `/api/videos/${ids.mkv}`, { method: "DELETE", as: admin, params: { id: ids.mkv } });
     expect(res.status).toBe(200);
-    expect(existsSync(storage)).toBe(false);
+    expect(await files()).toEqual([]);
+    if (testDb.storage === "local") expect(existsSync(path.join(testDb.dataDir, "videos", row.storageKey))).toBe(false);
     expect(await db.video.findUnique({ where: { id: ids.mkv } })).toBeNull();
     expect(await db.auditLog.count({ where: { action: "video.delete", targetId: ids.mkv } })).toBe(1);
     expect((await call(deleteRoute, `/api/videos/${ids.mkv}`, { method: "DELETE", as: admin, params: { id: ids.mkv } })).status).toBe(404);

@@ -13,7 +13,8 @@ import { ffmpegPath } from "@/lib/video/tool-paths";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { call, readResponse, routeContext, sessionCookie, TEST_ORIGIN } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
-import { listTree, makeVideoFixtures, type VideoFixtures } from "./videos-helpers";
+import { storedKeys } from "@/tests/support/test-storage";
+import { listTree, makeVideoFixtures, scratchLeft, type VideoFixtures } from "./videos-helpers";
 
 let dir = "";
 let fx: VideoFixtures;
@@ -21,8 +22,10 @@ let admin: TestUser;
 let reviewer: TestUser;
 let participant: TestUser;
 
-const tmpDir = () => path.join(testDb.dataDir, "tmp");
-const videosDir = () => path.join(testDb.dataDir, "videos");
+/** What an upload left in local scratch (nothing, once it answered). */
+const scratch = () => scratchLeft(testDb.dataDir);
+/** Everything stored for the library: keys under videos/ (S3), or the whole tree, directories included (local). */
+const library = () => (testDb.storage === "local" ? listTree(path.join(testDb.dataDir, "videos")) : storedKeys("videos/"));
 
 async function upload(file: string, name: string, as: TestUser | null = admin) {
   return call(PUT, "/api/videos/upload", {
@@ -96,24 +99,24 @@ describe("PUT /api/videos/upload", () => {
     expect(v.sha256).toBe(createHash("sha256").update(await readFile(fx.cfr)).digest("hex"));
     expect(v.addedBy.id).toBe(admin.id);
     const row = await db.video.findUniqueOrThrow({ where: { id: v.id } });
-    expect(await listTree(path.join(videosDir(), row.storageKey))).toEqual(["original.mp4", "pts.bin", "thumb.jpg"]);
+    expect(await storedKeys(`videos/${row.storageKey}/`)).toEqual(["original.mp4", "pts.bin", "thumb.jpg"]);
     expect(row.playbackFile).toBe("original.mp4");
     expect(row.ptsFile).toBe("pts.bin");
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await scratch()).toEqual([]);
     const audit = await db.auditLog.findFirst({ where: { action: "video.upload", targetId: v.id } });
     expect(audit?.actorId).toBe(admin.id);
   });
 
   it("returns the existing video for the same bytes (no second copy)", async () => {
     await sceneCutsSettled();
-    const before = await listTree(videosDir());
+    const before = await library();
     const res = await upload(fx.cfr, "renamed.mp4");
     expect(res.status).toBe(200);
     expect(res.json.duplicate).toBe(true);
     expect(res.json.video.originalName).toBe("Kitchen take 1.mp4");
     expect(await db.video.count()).toBe(1);
-    expect(await listTree(videosDir())).toEqual(before);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await library()).toEqual(before);
+    expect(await scratch()).toEqual([]);
   });
 
   it("transcodes what browsers cannot play and keeps the original with its probe", async () => {
@@ -130,7 +133,7 @@ describe("PUT /api/videos/upload", () => {
     });
     expect(v.urls.original).toBe(`/api/media/${v.id}?file=original`);
     const row = await db.video.findUniqueOrThrow({ where: { id: v.id } });
-    expect(await listTree(path.join(videosDir(), row.storageKey))).toEqual([
+    expect(await storedKeys(`videos/${row.storageKey}/`)).toEqual([
       "original.mkv",
       "playback-pts.bin",
       "playback.mp4",
@@ -158,7 +161,7 @@ describe("PUT /api/videos/upload", () => {
   ] as const)("rejects %s with 422 naming the file and the reason, keeping nothing", async (key, name, rejection, message) => {
     const count = await db.video.count();
     await sceneCutsSettled(); // scene detection queued by earlier uploads writes its sidecar meanwhile
-    const stored = await listTree(videosDir());
+    const stored = await library();
     const res = await upload(fx[key], name);
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe("video_rejected");
@@ -166,26 +169,26 @@ describe("PUT /api/videos/upload", () => {
     expect(res.json.error.details).toMatchObject({ file: name, rejection });
     expect(res.text).not.toContain(testDb.dataDir);
     expect(await db.video.count()).toBe(count);
-    expect(await listTree(videosDir())).toEqual(stored);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await library()).toEqual(stored);
+    expect(await scratch()).toEqual([]);
   });
 
   it("uses only the base name of x-file-name; ../ never reaches the filesystem", async () => {
     const count = await db.video.count();
     await sceneCutsSettled(); // scene detection queued by earlier uploads writes its sidecar meanwhile
-    const stored = await listTree(videosDir());
+    const stored = await library();
     const res = await upload(fx.text, "../../../etc/passwd.mp4");
     expect(res.status).toBe(422);
     expect(res.json.error.message).toMatch(/^passwd\.mp4: not a video/);
     expect(existsSync(path.join(testDb.dataDir, "..", "etc"))).toBe(false);
     expect(await db.video.count()).toBe(count);
-    expect(await listTree(videosDir())).toEqual(stored);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await library()).toEqual(stored);
+    expect(await scratch()).toEqual([]);
   });
 
   it("stores a valid video sent under a ../ name with generated file names only", async () => {
     await sceneCutsSettled();
-    const before = new Set(await listTree(videosDir()));
+    const before = new Set(await library());
     const distinct = path.join(dir, "sneaky-source.mp4");
     const r = await runProcess(ffmpegPath(), ["-v", "error", "-y", "-i", fx.cfr, "-c", "copy", "-metadata", "comment=sneaky", distinct]);
     expect(r.code).toBe(0);
@@ -193,20 +196,20 @@ describe("PUT /api/videos/upload", () => {
     expect(res.status).toBe(201);
     expect(res.json.video.originalName).toBe("sneaky.mp4");
     const row = await db.video.findUniqueOrThrow({ where: { id: res.json.video.id } });
-    const added = (await listTree(videosDir())).filter((f) => !before.has(f));
+    const added = (await library()).filter((f) => !before.has(f));
     expect(added.length).toBeGreaterThan(0);
     for (const f of added) {
       expect(f.startsWith(`${row.storageKey}`)).toBe(true);
       expect(f).not.toMatch(/sneaky|outside|\.\./);
     }
     expect(existsSync(path.join(testDb.dataDir, "..", "outside"))).toBe(false);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await scratch()).toEqual([]);
   });
 
   it("refuses control characters and a missing name with 400, keeping nothing", async () => {
     const count = await db.video.count();
     await sceneCutsSettled(); // scene detection queued by earlier uploads writes its sidecar meanwhile
-    const stored = await listTree(videosDir());
+    const stored = await library();
     for (const name of ["evil\nname.mp4", "nul\u0000byte.mp4", "del\u007fchar.mp4", "tab\tname.mp4"]) {
       const bad = await upload(fx.cfr, name);
       expect(bad.status, name).toBe(400);
@@ -217,8 +220,8 @@ describe("PUT /api/videos/upload", () => {
     expect(missing.status).toBe(400);
     expect(missing.json.error.message).toMatch(/x-file-name header is missing/);
     expect(await db.video.count()).toBe(count);
-    expect(await listTree(videosDir())).toEqual(stored);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await library()).toEqual(stored);
+    expect(await scratch()).toEqual([]);
   });
 
   describe("size limit", () => {
@@ -241,12 +244,12 @@ describe("PUT /api/videos/upload", () => {
       expect(res.status).toBe(413);
       expect(res.headers.get("connection")).toBe("close");
       expect(res.json.error.message).toMatch(/^big\.mp4: The file is larger than the upload limit/);
-      expect(await listTree(tmpDir())).toEqual([]);
+      expect(await scratch()).toEqual([]);
     });
 
     it("a real video over the limit is refused with 413 naming it; no row, no stored file", async () => {
       const count = await db.video.count();
-      const stored = await listTree(videosDir());
+      const stored = await library();
       const bytes = await readFile(fx.cfr);
       process.env.PLAYHEAD_MAX_UPLOAD_BYTES = String(bytes.length - 1);
       resetEnvCache();
@@ -257,8 +260,8 @@ describe("PUT /api/videos/upload", () => {
       expect(res.status).toBe(413);
       expect(res.json.error.message).toMatch(/^too-long\.mp4: The file is larger than the upload limit/);
       expect(await db.video.count()).toBe(count);
-      expect(await listTree(videosDir())).toEqual(stored);
-      expect(await listTree(tmpDir())).toEqual([]);
+      expect(await library()).toEqual(stored);
+      expect(await scratch()).toEqual([]);
     });
 
     it("413 as soon as a streamed body crosses the limit; the partial temp file is removed", async () => {
@@ -272,7 +275,7 @@ describe("PUT /api/videos/upload", () => {
       const res = await streamingUpload(chunks);
       expect(res.status).toBe(413);
       expect(produced).toBeLessThan(200_000); // stopped reading right after the limit
-      expect(await listTree(tmpDir())).toEqual([]);
+      expect(await scratch()).toEqual([]);
     });
   });
 
@@ -280,16 +283,16 @@ describe("PUT /api/videos/upload", () => {
     const res = await streamingUpload([new Uint8Array(50_000), new Uint8Array(50_000)], {}, true);
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe("upload_aborted");
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await scratch()).toEqual([]);
     const short = await streamingUpload([new Uint8Array(1000)], { "content-length": "5000" });
     expect(short.status).toBe(400);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await scratch()).toEqual([]);
   });
 
   it("401 without a session, 403 for participants and reviewers (admin only)", async () => {
     expect((await upload(fx.cfr, "a.mp4", null)).status).toBe(401);
     expect((await upload(fx.cfr, "a.mp4", participant)).status).toBe(403);
     expect((await upload(fx.cfr, "a.mp4", reviewer)).status).toBe(403);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await scratch()).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import "server-only";
-import { readPtsSidecar } from "@/lib/video/pts-sidecar";
-import { ptsFile } from "@/lib/video-library/video-files";
+import { ptsFile, readVideoPts } from "@/lib/video-library/video-files";
 import { videoTimingOf, type VideoTiming } from "./video-timing";
 
 /**
@@ -21,7 +20,7 @@ export function videoTiming(video: StoredVideo): Promise<VideoTiming> {
     cache.set(key, hit);
     return hit;
   }
-  hit = readPtsSidecar(ptsFile(video, "playback").path).then(videoTimingOf);
+  hit = readVideoPts(video, "playback").then(videoTimingOf);
   hit.catch(() => cache.delete(key));
   cache.set(key, hit);
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);

@@ -1,6 +1,6 @@
 import "server-only";
-import { readPtsSidecar } from "@/lib/video/pts-sidecar";
-import { resolveInside, videoStoragePaths } from "@/lib/video/storage-paths";
+import { readStoredPtsSidecar } from "@/lib/video/pts-sidecar";
+import { videoStorageKeys } from "@/lib/video/storage-paths";
 import { timingFromTable, type VideoTiming } from "./frame-mapping";
 
 export type TimedVideo = { id: string; storageKey: string; ptsFile: string; durationSec: number };
@@ -8,8 +8,7 @@ export type TimedVideo = { id: string; storageKey: string; ptsFile: string; dura
 /** Reads the playback PTS sidecar of a video (never throws: a missing table is reported in `problem`). */
 export async function loadVideoTiming(video: TimedVideo): Promise<VideoTiming> {
   try {
-    const file = resolveInside(videoStoragePaths(video.storageKey).dir, video.ptsFile);
-    return timingFromTable(video.id, await readPtsSidecar(file));
+    return timingFromTable(video.id, await readStoredPtsSidecar(videoStorageKeys(video.storageKey).file(video.ptsFile)));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const problem = e.code === "ENOENT" ? "sidecar file missing" : e.message;

@@ -1,9 +1,10 @@
 import path from "node:path";
 
 /**
- * THE data directory (SQLite file, videos, sidecars, uploads in progress): PLAYHEAD_DATA_DIR,
- * else `<cwd>/data` (Next and the scripts run from the repo root). The one definition used by
- * lib/config/env.ts, lib/db/database-url.ts and lib/video/storage-paths.ts.
+ * THE data directory (SQLite file, local scratch `tmp/`, and the stored media with the local
+ * storage driver): PLAYHEAD_DATA_DIR, else `<cwd>/data` (Next and the scripts run from the repo
+ * root). The one definition used by lib/config/env.ts, lib/db/database-url.ts and lib/storage
+ * (the local driver's root, lib/storage/scratch.ts).
  *
  * Read from the environment on every call (not cached like `env()`), so scripts and tests that
  * set PLAYHEAD_DATA_DIR before use see it, and so database and storage code need not validate

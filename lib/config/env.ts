@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { ConfigError } from "./config-error";
 import { resolveDataDir } from "./data-dir";
+import { parseStorageConfig, type StorageConfig } from "./storage-env";
+
+export { ConfigError };
 
 /**
  * Playhead's configuration, read once from the environment and validated with zod.
@@ -15,6 +19,7 @@ import { resolveDataDir } from "./data-dir";
  * | PLAYHEAD_SIGNIN_MAX_FAILURES      | 10                              | failed sign-ins allowed per account and per address within the window; the next attempt gets 429. |
  * | PLAYHEAD_SIGNIN_WINDOW_SECONDS    | 60                              | throttle window. |
  * | PLAYHEAD_INVITE_TTL_HOURS         | 168 (7 days)                    | validity of an invitation link. |
+ * | PLAYHEAD_STORAGE, PLAYHEAD_S3_*   | local                           | where media is stored: the data directory or an S3-compatible bucket (lib/config/storage-env.ts). |
  *
  * Values are read on first use (not at import) so `next build` can load modules without
  * production secrets; `instrumentation.ts` reads them at server start so a bad value stops the
@@ -94,25 +99,19 @@ export type AppConfig = {
   signInMaxFailures: number;
   signInWindowSeconds: number;
   inviteTtlHours: number;
+  /** Where media is stored (lib/storage). */
+  storage: StorageConfig;
 };
-
-/** A configuration error whose message names every bad variable. */
-export class ConfigError extends Error {
-  constructor(readonly problems: Array<{ variable: string; message: string }>) {
-    super(
-      `Invalid Playhead configuration:\n${problems.map((p) => `  - ${p.variable} ${p.message}`).join("\n")}`,
-    );
-    this.name = "ConfigError";
-  }
-}
 
 /** Parses a configuration from an environment-like record (pure; used by `env()` and tests). */
 export function parseConfig(source: Record<string, string | undefined>): AppConfig {
   const result = schema.safeParse(source);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? "(environment)"), message: issue.message })),
-    );
+  const storage = parseStorageConfig(source);
+  if (!result.success || !storage.config) {
+    throw new ConfigError([
+      ...(result.success ? [] : result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? "(environment)"), message: issue.message }))),
+      ...storage.problems,
+    ]);
   }
   const v = result.data;
   const authSecret = v.NEXTAUTH_SECRET ?? DEV_AUTH_SECRET;
@@ -130,6 +129,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     signInMaxFailures: v.PLAYHEAD_SIGNIN_MAX_FAILURES,
     signInWindowSeconds: v.PLAYHEAD_SIGNIN_WINDOW_SECONDS,
     inviteTtlHours: v.PLAYHEAD_INVITE_TTL_HOURS,
+    storage: storage.config,
   };
 }
 

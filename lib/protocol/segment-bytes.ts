@@ -1,25 +1,26 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
+import { mediaStorage } from "@/lib/storage/media-storage";
 
 /**
  * Segment files in memory: every participant of a study streams the same few segments, and a
  * segmentation's files never change once written (a new segmentation gets a new directory). An
- * LRU bounded by bytes (PLAYHEAD_SEGMENT_CACHE_MB, default 64) spares a disk read per request.
+ * LRU bounded by bytes (PLAYHEAD_SEGMENT_CACHE_MB, default 64) spares a storage read (a disk read,
+ * or a GET from the bucket) per request. Keyed by storage key (lib/protocol/segment-files.ts).
  */
 const MAX_BYTES = Number(process.env.PLAYHEAD_SEGMENT_CACHE_MB ?? 64) * 2 ** 20;
 const cache = new Map<string, Buffer>();
 let total = 0;
 
-export async function segmentBytes(file: string): Promise<Buffer> {
-  const hit = cache.get(file);
+export async function segmentBytes(key: string): Promise<Buffer> {
+  const hit = cache.get(key);
   if (hit) {
-    cache.delete(file);
-    cache.set(file, hit);
+    cache.delete(key);
+    cache.set(key, hit);
     return hit;
   }
-  const bytes = await readFile(file);
+  const bytes = await mediaStorage().get(key);
   if (bytes.byteLength <= MAX_BYTES / 8) {
-    cache.set(file, bytes);
+    cache.set(key, bytes);
     total += bytes.byteLength;
     while (total > MAX_BYTES) {
       const [oldest, buf] = cache.entries().next().value as [string, Buffer];

@@ -2,7 +2,7 @@ import "server-only";
 import { runProcess, stderrTail } from "@/lib/video/run-process";
 import { ffmpegPath } from "@/lib/video/tool-paths";
 import { segmentBytes } from "./segment-bytes";
-import { segmentFilePath } from "./segment-files";
+import { segmentFileKey } from "./segment-files";
 import type { LoadedPlan } from "./load-plan";
 
 /**
@@ -19,10 +19,10 @@ const MAX_CACHED = 64;
 export async function segmentLastFramePng(loaded: LoadedPlan, index: number): Promise<Buffer> {
   const segment = loaded.plan.segments[index];
   if (!segment) throw new Error(`no segment ${index}`);
-  const file = segmentFilePath(loaded, index);
+  const file = segmentFileKey(loaded, index);
   const hit = cache.get(file);
   if (hit) return hit;
-  const bytes = Buffer.concat([await segmentBytes(segmentFilePath(loaded, "init")), await segmentBytes(file)]);
+  const bytes = Buffer.concat([await segmentBytes(segmentFileKey(loaded, "init")), await segmentBytes(file)]);
   // Frame number inside the segment (decode order = presentation order: no B-frames).
   const n = segment.endFrameExclusive - 1 - segment.startFrame;
   const r = await runProcess(

@@ -1,16 +1,14 @@
 import "server-only";
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import { Readable } from "node:stream";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { errorResponse } from "@/lib/http/json-response";
+import { mediaStorage } from "@/lib/storage/media-storage";
 import { findSession, ownsSession } from "./load-session";
 import { logServe } from "./log-serve";
 import { SERVE_INDEX } from "./serve-codes";
 import { PRIVATE_MEDIA_HEADERS } from "./serve-segment";
 import { verifySegmentSignature } from "./sign-segment-url";
 import { sessionDeadline } from "./time-limit";
-import { playbackFilePath } from "./segment-files";
+import { playbackFileKey } from "./segment-files";
 
 /** Lifetime of a free-rewatch video URL (the player asks for a fresh one when it expires). */
 export const MEDIA_URL_TTL_SECONDS = 2 * 3600;
@@ -58,13 +56,11 @@ export async function serveSessionMedia(request: Request, user: SessionUser | nu
   if (verdict !== "ok") return refuse(403, verdict, verdict === "expired" ? "This media address has expired; reload the page." : "This media address is not valid.");
   const deadline = sessionDeadline(session);
   if (session.status !== "ACTIVE" || session.studyStatus !== "OPEN" || (deadline && new Date() > deadline)) return refuse(410, "session_not_active", "This session is over.");
-  const file = playbackFilePath(session.loaded);
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch {
-    return refuse(404, "file_missing", "This media is not available.");
-  }
+  const storage = mediaStorage();
+  const file = playbackFileKey(session.loaded);
+  const stored = await storage.head(file);
+  if (!stored) return refuse(404, "file_missing", "This media is not available.");
+  const size = stored.size;
   const range = parseRange(request.headers.get("range"), size);
   if (range === "invalid") {
     await logServe(session.id, SERVE_INDEX.media, false, "bad_range");
@@ -73,7 +69,7 @@ export async function serveSessionMedia(request: Request, user: SessionUser | nu
   const start = range?.start ?? 0;
   const end = range?.end ?? size - 1;
   await logServe(session.id, SERVE_INDEX.media, true, "ok", end - start + 1);
-  const body = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+  const body = size === 0 ? null : await storage.getRange(file, start, end, { signal: request.signal });
   const headers: Record<string, string> = {
     "content-type": session.loaded.mimeType || "video/mp4",
     "accept-ranges": "bytes",

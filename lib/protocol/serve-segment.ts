@@ -6,7 +6,7 @@ import { CONTENT_LENGTH_HINT_HEADER, ensureContentLengthRestorer } from "@/lib/v
 import { claimSegmentServe, releaseSegmentServe } from "./claim-segment-serve";
 import { logServe } from "./log-serve";
 import { segmentBytes } from "./segment-bytes";
-import { segmentFilePath } from "./segment-files";
+import { segmentFileKey } from "./segment-files";
 import { touchSession } from "./touch-session";
 
 /** Headers of every media response: never cached, never sniffed, never embedded elsewhere. */
@@ -31,7 +31,7 @@ export async function serveSegment(request: Request, user: SessionUser | null, s
   if (!auth.ok) return errorResponse(auth.status, auth.reason, auth.message);
   let bytes: Buffer;
   try {
-    bytes = await segmentBytes(segmentFilePath(auth.session.loaded, auth.resource));
+    bytes = await segmentBytes(segmentFileKey(auth.session.loaded, auth.resource));
   } catch {
     await logServe(auth.session.id, auth.logIndex, false, "file_missing");
     return errorResponse(404, "not_found", "This media is not available.");

@@ -10,8 +10,9 @@ import { toSegmentationJson } from "@/lib/protocol/segmentation-json";
 import { frameAtTime } from "@/lib/video/frame-time";
 import { probeVideo } from "@/lib/video/probe-video";
 import { planSegments } from "@/lib/video/segment-plan";
-import { segmentVideo } from "@/lib/video/segment-video";
-import { resolveInside, videoStoragePaths } from "@/lib/video/storage-paths";
+import { videoStorageKeys } from "@/lib/video/storage-paths";
+import { mediaStorage } from "@/lib/storage/media-storage";
+import { segmentIntoStorage } from "@/lib/video-library/segment-into-storage";
 import { PLATFORM_LABELS } from "./study-links";
 import { missingCompletion, parseStudySettings } from "@/lib/protocol/study-settings";
 
@@ -75,51 +76,54 @@ export async function openStudy(studyId: string, actorId: string, options: { con
     if (video.status !== "READY") throw new HttpError(409, `Video ${video.originalName} is not ready.`);
     if (study.protocol !== "STREAMING") continue;
     const started = performance.now();
-    const paths = videoStoragePaths(video.storageKey);
-    const input = resolveInside(paths.dir, video.transcoded ? video.playbackFile : video.originalFile);
-    const probe = await probeVideo(input);
-    const table = probe.ptsTable;
-    const frames: number[] = [];
-    for (const si of videoItems) {
-      for (const qp of si.item.queryPoints) {
-        let frame = qp.frameIndex;
-        if (frame === null) {
-          frame = frameAtTime(table, qp.timeSec);
-          if (frame === null) throw new HttpError(409, `Item ${si.item.externalId}: query point ${qp.ordinal} has no frame.`);
-          await db.queryPoint.update({ where: { id: qp.id }, data: { frameIndex: frame } });
+    // ffmpeg reads a local file: the stored one itself, or a copy of the bucket's object (lib/storage).
+    const inputKey = videoStorageKeys(video.storageKey).file(video.transcoded ? video.playbackFile : video.originalFile);
+    const { seg, reused } = await mediaStorage().withLocalFile(inputKey, async (input) => {
+      const probe = await probeVideo(input);
+      const table = probe.ptsTable;
+      const frames: number[] = [];
+      for (const si of videoItems) {
+        for (const qp of si.item.queryPoints) {
+          let frame = qp.frameIndex;
+          if (frame === null) {
+            frame = frameAtTime(table, qp.timeSec);
+            if (frame === null) throw new HttpError(409, `Item ${si.item.externalId}: query point ${qp.ordinal} has no frame.`);
+            await db.queryPoint.update({ where: { id: qp.id }, data: { frameIndex: frame } });
+          }
+          if (frame < 0 || frame >= table.pts.length) {
+            throw new HttpError(409, `Item ${si.item.externalId}: query point ${qp.ordinal} is outside the video.`);
+          }
+          frames.push(frame);
         }
-        if (frame < 0 || frame >= table.pts.length) {
-          throw new HttpError(409, `Item ${si.item.externalId}: query point ${qp.ordinal} is outside the video.`);
-        }
-        frames.push(frame);
       }
-    }
-    const cutTimes = streamingCutTimes(table, frames, settings.segmentSeconds);
-    const { cutFrames } = planSegments(table, cutTimes);
-    const cutsHash = createHash("sha256").update(JSON.stringify({ v: SEGMENTATION_VERSION, cutFrames })).digest("hex");
-    let seg = await db.segmentation.findUnique({ where: { videoId_cutsHash: { videoId, cutsHash } }, select: { id: true, status: true, segments: true } });
-    let reused = true;
-    if (!seg || seg.status !== "READY") {
-      reused = false;
-      seg = await db.segmentation.upsert({
-        where: { videoId_cutsHash: { videoId, cutsHash } },
-        create: { videoId, cutsHash, dirKey: cutsHash, segments: [], status: "PROCESSING" },
-        update: { status: "PROCESSING" },
-        select: { id: true, status: true, segments: true },
-      });
-      try {
-        const result = await segmentVideo(input, cutTimes, paths.segmentsDir(cutsHash), { probe });
-        seg = await db.segmentation.update({
-          where: { id: seg.id },
-          data: { status: "READY", segments: toSegmentationJson(result.segments) as never },
+      const cutTimes = streamingCutTimes(table, frames, settings.segmentSeconds);
+      const { cutFrames } = planSegments(table, cutTimes);
+      const cutsHash = createHash("sha256").update(JSON.stringify({ v: SEGMENTATION_VERSION, cutFrames })).digest("hex");
+      let seg = await db.segmentation.findUnique({ where: { videoId_cutsHash: { videoId, cutsHash } }, select: { id: true, status: true, segments: true } });
+      let reused = true;
+      if (!seg || seg.status !== "READY") {
+        reused = false;
+        seg = await db.segmentation.upsert({
+          where: { videoId_cutsHash: { videoId, cutsHash } },
+          create: { videoId, cutsHash, dirKey: cutsHash, segments: [], status: "PROCESSING" },
+          update: { status: "PROCESSING" },
           select: { id: true, status: true, segments: true },
         });
-      } catch (error) {
-        await db.segmentation.update({ where: { id: seg.id }, data: { status: "FAILED" } });
-        console.error(`[studies] segmenting video ${videoId} failed`, error);
-        throw new HttpError(500, `Segmenting video ${video.originalName} failed: ${(error as Error).message}`, "segmentation_failed");
+        try {
+          const result = await segmentIntoStorage(video.storageKey, cutsHash, input, cutTimes, { probe });
+          seg = await db.segmentation.update({
+            where: { id: seg.id },
+            data: { status: "READY", segments: toSegmentationJson(result.segments) as never },
+            select: { id: true, status: true, segments: true },
+          });
+        } catch (error) {
+          await db.segmentation.update({ where: { id: seg.id }, data: { status: "FAILED" } });
+          console.error(`[studies] segmenting video ${videoId} failed`, error);
+          throw new HttpError(500, `Segmenting video ${video.originalName} failed: ${(error as Error).message}`, "segmentation_failed");
+        }
       }
-    }
+      return { seg, reused };
+    });
     await db.studyVideo.upsert({
       where: { studyId_segmentationId: { studyId, segmentationId: seg.id } },
       create: { studyId, segmentationId: seg.id },

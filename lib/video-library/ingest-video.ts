@@ -1,16 +1,17 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { audit } from "@/lib/audit/audit";
 import { attachPendingItems, type AttachResult } from "@/lib/benchmarks/attach-pending-items";
 import { db } from "@/lib/db/prisma";
+import { mediaStorage } from "@/lib/storage/media-storage";
 import { decidePlayback } from "@/lib/video/browser-playable";
 import { sha256File } from "@/lib/video/hash-file";
 import { probeVideo, type VideoProbe } from "@/lib/video/probe-video";
 import { ToolMissingError } from "@/lib/video/run-process";
 import { writePtsSidecar } from "@/lib/video/pts-sidecar";
-import { extensionForContainer, videoStoragePaths } from "@/lib/video/storage-paths";
+import { extensionForContainer, videoStorageKeys } from "@/lib/video/storage-paths";
 import { makeThumbnail } from "@/lib/video/thumbnail";
 import { checkPlaybackTiming, makePlaybackCopy } from "@/lib/video/transcode-video";
 import { validateVideo } from "@/lib/video/validate-video";
@@ -25,14 +26,18 @@ import { videoWithAdder, type LibraryVideo } from "./video-queries";
  *     (`duplicate: true`; its `sourcePath` is filled in if it had none).
  *  2. validate + probe (lib/video/validate-video: throws VideoRejectedError naming the file and
  *     the reason: not a video, truncated, zero frames ...).
- *  3. In a staging directory under `<data>/tmp`: the original (moved there for uploads, copied
- *     for imports), a zero-based MP4 playback copy when the original is not browser-playable
- *     (remux or transcode; its frames are checked against the original's), the PTS sidecars
- *     (`pts.bin` = original, `playback-pts.bin` = copy) and a thumbnail (best effort: a video
- *     that cannot be thumbnailed is still imported, without one).
- *  4. The staging directory is renamed to `<data>/videos/<uuid>` and the Video row inserted.
+ *  3. In a local staging directory under `<data>/tmp`: the original (moved there for uploads,
+ *     copied for imports), a zero-based MP4 playback copy when the original is not
+ *     browser-playable (remux or transcode; its frames are checked against the original's), the
+ *     PTS sidecars (`pts.bin` = original, `playback-pts.bin` = copy) and a thumbnail (best
+ *     effort: a video that cannot be thumbnailed is still imported, without one).
+ *  4. The staging directory is stored as `videos/<uuid>/` in the media storage (lib/storage: the
+ *     local driver renames it to `<data>/videos/<uuid>`, the S3 driver uploads its files) and the
+ *     Video row inserted.
  *
- * Any failure (or `signal` abort) removes everything written and inserts nothing. Two ingests of
+ * Any failure (or `signal` abort) removes everything written and inserts nothing (stored files
+ * that could not be removed, e.g. with the bucket unreachable, have no row and are removed by
+ * sweep-orphans.ts later). Two ingests of
  * the same bytes racing each other: the second insert hits the unique sha256, cleans up, and
  * returns the first one's video as a duplicate.
  *
@@ -168,13 +173,15 @@ async function ingest(source: IngestSource, opts: IngestOptions): Promise<Ingest
   checkAbort(signal);
 
   const storageKey = randomUUID();
-  const finalPaths = videoStoragePaths(storageKey);
+  const keys = videoStorageKeys(storageKey);
+  const storage = mediaStorage();
   const staging = await newIngestStagingDir();
-  const inStaging = (finalFile: string) => path.join(staging, path.basename(finalFile));
-  let movedIntoPlace = false;
+  const nameOf = (key: string) => path.posix.basename(key);
+  const inStaging = (key: string) => path.join(staging, nameOf(key));
+  let stored = false;
   try {
     const ext = extensionForContainer(probe.containerKind);
-    const originalName = path.basename(finalPaths.original(ext));
+    const originalName = nameOf(keys.original(ext));
     const original = path.join(staging, originalName);
     step("copying");
     await placeOriginal(source, original);
@@ -184,12 +191,12 @@ async function ingest(source: IngestSource, opts: IngestOptions): Promise<Ingest
     let playback: { file: string; probe: VideoProbe; ptsFile: string } = {
       file: originalName,
       probe: { ...probe, file: original },
-      ptsFile: path.basename(finalPaths.ptsTable),
+      ptsFile: nameOf(keys.ptsTable),
     };
     let originalProbe: ProbeSummary | null = null;
     if (decision.action !== "direct") {
       step(decision.action === "remux" ? "remuxing" : "transcoding");
-      const copyFile_ = inStaging(finalPaths.playback);
+      const copyFile_ = inStaging(keys.playback);
       let copyProbe: VideoProbe;
       let mediaTimeOffset: number;
       try {
@@ -205,25 +212,25 @@ async function ingest(source: IngestSource, opts: IngestOptions): Promise<Ingest
       if (again.action !== "direct") {
         throw new PlaybackCopyError(opts.displayName, `the copy is still not playable: ${again.reasons.join("; ")}`);
       }
-      playback = { file: path.basename(finalPaths.playback), probe: copyProbe, ptsFile: path.basename(finalPaths.playbackPtsTable) };
+      playback = { file: nameOf(keys.playback), probe: copyProbe, ptsFile: nameOf(keys.playbackPtsTable) };
       originalProbe = summarizeProbe(probe, {
         file: originalName,
         playbackAction: decision.action,
         playbackReasons: decision.reasons,
         mediaTimeOffset,
-        ptsFile: path.basename(finalPaths.ptsTable),
+        ptsFile: nameOf(keys.ptsTable),
       });
     }
 
     step("sidecars");
-    await writePtsSidecar(inStaging(finalPaths.ptsTable), probe.ptsTable);
+    await writePtsSidecar(inStaging(keys.ptsTable), probe.ptsTable);
     if (originalProbe) await writePtsSidecar(path.join(staging, playback.ptsFile), playback.probe.ptsTable);
     checkAbort(signal);
 
     step("thumbnail");
-    let thumbnailFile: string | null = path.basename(finalPaths.thumbnail);
+    let thumbnailFile: string | null = nameOf(keys.thumbnail);
     try {
-      await makeThumbnail(path.join(staging, playback.file), playback.probe.duration, inStaging(finalPaths.thumbnail));
+      await makeThumbnail(path.join(staging, playback.file), playback.probe.duration, inStaging(keys.thumbnail));
     } catch (e) {
       console.warn(`[playhead] ${opts.displayName}: no thumbnail (${(e as Error).message})`);
       thumbnailFile = null;
@@ -231,11 +238,10 @@ async function ingest(source: IngestSource, opts: IngestOptions): Promise<Ingest
     checkAbort(signal);
 
     step("saving");
-    await mkdir(path.dirname(finalPaths.dir), { recursive: true });
-    await rename(staging, finalPaths.dir);
-    movedIntoPlace = true;
+    const playbackSize = (await stat(path.join(staging, playback.file))).size;
+    stored = true;
+    await storage.putDirectory(keys.prefix, staging, { move: true });
     const p = playback.probe;
-    const playbackSize = (await stat(path.join(finalPaths.dir, playback.file))).size;
     try {
       const video = await db.video.create({
         data: {
@@ -279,15 +285,20 @@ async function ingest(source: IngestSource, opts: IngestOptions): Promise<Ingest
       return { video, duplicate: false };
     } catch (e) {
       if (isUniqueViolation(e)) {
-        await rm(finalPaths.dir, { recursive: true, force: true });
-        movedIntoPlace = false;
+        await storage.deletePrefix(keys.prefix);
+        stored = false;
         const winner = await existingDuplicate(sha256, opts.sourcePath);
         if (winner) return { video: winner, duplicate: true };
       }
       throw e;
     }
   } catch (e) {
-    await rm(movedIntoPlace ? finalPaths.dir : staging, { recursive: true, force: true });
+    if (stored) {
+      await storage.deletePrefix(keys.prefix).catch((err: unknown) =>
+        console.warn(`[playhead] files of the failed ingest ${storageKey} were not all removed (swept later): ${(err as Error).message}`),
+      );
+    }
+    await rm(staging, { recursive: true, force: true });
     throw e;
   }
 }

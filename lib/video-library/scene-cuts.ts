@@ -1,14 +1,14 @@
 import "server-only";
+import { mediaStorage } from "@/lib/storage/media-storage";
 import { detectSceneCuts } from "@/lib/video/detect-scene-cuts";
-import { readPtsSidecar } from "@/lib/video/pts-sidecar";
 import { SCENE_CUT_THRESHOLD, SCENE_CUTS_SIDECAR_VERSION, type SceneCutsSidecar } from "@/lib/video/scene-cuts";
 import { readSceneCutsSidecar, writeSceneCutsSidecar } from "@/lib/video/scene-cuts-sidecar";
-import { videoStoragePaths } from "@/lib/video/storage-paths";
-import { mediaFile, ptsFile } from "./video-files";
+import { videoStorageKeys } from "@/lib/video/storage-paths";
+import { mediaFile, ptsFile, readVideoPts } from "./video-files";
 
 /**
- * Scene cuts of a library video, computed once and cached as `scene-cuts.json` next to the PTS
- * sidecars (frames of the playback file; lib/video/scene-cuts.ts). Detection decodes the whole
+ * Scene cuts of a library video, computed once and stored as `scene-cuts.json` next to the PTS
+ * sidecars in the media storage (frames of the playback file; lib/video/scene-cuts.ts). Detection decodes the whole
  * video, so it never runs on a request's path: `sceneCutFrames` answers from the sidecar or
  * returns null ("detecting") after queueing the detection, so a video's cuts are computed on its
  * first use (a workspace or GET /api/videos/:id/scene-cuts), in the server process. Not at ingest:
@@ -26,8 +26,9 @@ let queue: Promise<unknown> = Promise.resolve();
 
 const keyOf = (video: StoredVideo) => `${video.id}:${video.sha256}`;
 
-export function sceneCutsFilePath(video: Pick<StoredVideo, "storageKey">): string {
-  return videoStoragePaths(video.storageKey).sceneCuts;
+/** Storage key of the video's scene-cut sidecar. */
+export function sceneCutsKey(video: Pick<StoredVideo, "storageKey">): string {
+  return videoStorageKeys(video.storageKey).sceneCuts;
 }
 
 /** Detects (queued behind any running detection) and stores the video's scene cuts. */
@@ -36,10 +37,10 @@ export function computeSceneCuts(video: StoredVideo): Promise<SceneCutsSidecar> 
   const running = inFlight.get(key);
   if (running) return running;
   const job = queue.then(async () => {
-    const table = await readPtsSidecar(ptsFile(video, "playback").path);
-    const { frames, detectMs } = await detectSceneCuts(mediaFile(video, "playback").path, table);
+    const table = await readVideoPts(video, "playback");
+    const { frames, detectMs } = await mediaStorage().withLocalFile(mediaFile(video, "playback").key, (file) => detectSceneCuts(file, table));
     const doc: SceneCutsSidecar = { version: SCENE_CUTS_SIDECAR_VERSION, threshold: SCENE_CUT_THRESHOLD, frameCount: table.pts.length, frames, detectMs };
-    await writeSceneCutsSidecar(sceneCutsFilePath(video), doc);
+    await writeSceneCutsSidecar(sceneCutsKey(video), doc);
     return doc;
   });
   queue = job.catch(() => undefined);
@@ -83,7 +84,7 @@ export function scheduleSceneCuts(video: StoredVideo): void {
  * recomputed.
  */
 export async function sceneCutFrames(video: StoredVideo, frameCount: number): Promise<number[] | null> {
-  const stored = await readSceneCutsSidecar(sceneCutsFilePath(video), frameCount).catch((e: unknown) => {
+  const stored = await readSceneCutsSidecar(sceneCutsKey(video), frameCount).catch((e: unknown) => {
     console.warn(`[playhead] video ${video.id}: ${(e as Error).message}; detecting scene cuts again`);
     return null;
   });

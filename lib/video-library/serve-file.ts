@@ -1,12 +1,13 @@
 import "server-only";
-import { stat } from "node:fs/promises";
 import { HttpError } from "@/lib/http/http-error";
-import { fileRangeStream } from "./file-stream";
+import { mediaStorage } from "@/lib/storage/media-storage";
+import { isStorageNotFound } from "@/lib/storage/media-storage-types";
 import { contentRange, decideServe, unsatisfiedContentRange } from "./http-range";
 import { CONTENT_LENGTH_HINT_HEADER, ensureContentLengthRestorer } from "./restore-content-length";
 
 export type ServableFile = {
-  path: string;
+  /** Key in the media storage (lib/storage; a StoredFile of video-files.ts). */
+  key: string;
   contentType: string;
   /** Strong ETag (quoted). The file must be immutable for it to stay valid. */
   etag: string;
@@ -18,18 +19,26 @@ export type ServableFile = {
 export const DEFAULT_MEDIA_CACHE_CONTROL = "private, max-age=0, must-revalidate";
 
 /**
- * Answers GET / HEAD for an immutable file with ranges and validators (see http-range.ts for
- * the decisions: first range of a multi-range request, 416 with `bytes *\/size`, If-Range ...).
- * Every answer carries Accept-Ranges, ETag, Last-Modified and Cache-Control; 200 / 206 / HEAD
- * carry an exact Content-Length (restored after Next's response piping, see
- * restore-content-length.ts).
+ * Answers GET / HEAD for an immutable stored file (either storage driver) with ranges and
+ * validators (see http-range.ts for the decisions: first range of a multi-range request, 416
+ * with `bytes *\/size`, If-Range ...). Every answer carries Accept-Ranges, ETag, Last-Modified
+ * and Cache-Control; 200 / 206 / HEAD carry an exact Content-Length (restored after Next's
+ * response piping, see restore-content-length.ts). Bodies stream from the storage (positioned
+ * file reads, or a ranged GET from the bucket), never held whole in memory.
  */
 export async function serveFile(request: Request, file: ServableFile): Promise<Response> {
   ensureContentLengthRestorer();
-  const st = await stat(file.path).catch(() => null);
-  if (!st || !st.isFile()) throw new HttpError(404, "The video's file is missing on the server.", "file_missing");
+  const storage = mediaStorage();
+  const missing = () => new HttpError(404, "The video's file is missing on the server.", "file_missing");
+  const st = await storage.head(file.key);
+  if (!st) throw missing();
+  // Removed between the head and the read (another instance deleted the video): still a 404.
+  const range = (start: number, end: number) =>
+    storage.getRange(file.key, start, end, { signal: request.signal }).catch((e: unknown) => {
+      throw isStorageNotFound(e) ? missing() : e;
+    });
   const size = st.size;
-  const lastModified = new Date(Math.floor(st.mtimeMs / 1000) * 1000);
+  const lastModified = new Date(Math.floor(st.lastModified.getTime() / 1000) * 1000);
   const headers = new Headers(file.headers);
   headers.set("accept-ranges", "bytes");
   headers.set("etag", file.etag);
@@ -70,7 +79,7 @@ export async function serveFile(request: Request, file: ServableFile): Promise<R
       headers.set("content-type", file.contentType);
       headers.set("content-range", contentRange(decision.range, size));
       withLength(end - start + 1);
-      return new Response(head ? null : fileRangeStream(file.path, start, end, { signal: request.signal }), {
+      return new Response(head ? null : await range(start, end), {
         status: 206,
         headers,
       });
@@ -78,7 +87,7 @@ export async function serveFile(request: Request, file: ServableFile): Promise<R
     default: {
       headers.set("content-type", file.contentType);
       withLength(size);
-      const body = head || size === 0 ? null : fileRangeStream(file.path, 0, size - 1, { signal: request.signal });
+      const body = head || size === 0 ? null : await range(0, size - 1);
       return new Response(body, { status: 200, headers });
     }
   }

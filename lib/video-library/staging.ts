@@ -1,44 +1,25 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { mkdir, readdir, rm, stat } from "node:fs/promises";
-import os from "node:os";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { resolveInside, uploadTempDir } from "@/lib/video/storage-paths";
+import { resolveInside } from "@/lib/storage/safe-path";
+import { ensureScratchRoot, newScratchDir, SCRATCH_HOST, SCRATCH_NAME, scratchName, scratchRoot } from "@/lib/storage/scratch";
 
 /**
- * Scratch names under `<data>/tmp` (same filesystem as `<data>/videos`, so moving a finished
- * file or directory into place is an atomic rename):
- *
- *   upload-<host>-<pid>-<uuid>.part   request body being received
- *   ingest-<host>-<pid>-<uuid>/       a video being prepared (original, copy, sidecars, thumbnail)
- *
- * Host and pid name the owner, so that `sweepStaleScratch` can remove what a killed process
- * left behind (owner on this host no longer running) without touching work in progress.
+ * Scratch under `<data>/tmp` (local, whatever the storage driver; names and owners in
+ * lib/storage/scratch.ts): uploads being received and videos being prepared, before they go to
+ * the media storage (with the local driver, `<data>/tmp` is on the same filesystem as
+ * `<data>/videos`, so moving a finished directory into place is an atomic rename).
  */
 
-const HOST = os.hostname().replace(/[^A-Za-z0-9]/g, "").slice(0, 32) || "host";
-const SCRATCH = /^(upload|ingest)-([A-Za-z0-9]+)-(\d+)-[0-9a-f-]{36}(\.part)?$/;
 /** Scratch of other hosts (shared data dir) is only removed once it is this old. */
 const FOREIGN_SCRATCH_MAX_AGE_MS = 24 * 3600 * 1000;
 
-function scratchName(kind: "upload" | "ingest", suffix = ""): string {
-  return `${kind}-${HOST}-${process.pid}-${randomUUID()}${suffix}`;
-}
-
-export async function scratchDir(): Promise<string> {
-  const dir = uploadTempDir();
-  await mkdir(dir, { recursive: true });
-  return dir;
-}
-
 export async function newUploadTempPath(): Promise<string> {
-  return resolveInside(await scratchDir(), scratchName("upload", ".part"));
+  return resolveInside(await ensureScratchRoot(), scratchName("upload", ".part"));
 }
 
 export async function newIngestStagingDir(): Promise<string> {
-  const dir = resolveInside(await scratchDir(), scratchName("ingest"));
-  await mkdir(dir);
-  return dir;
+  return newScratchDir("ingest");
 }
 
 function processAlive(pid: number): boolean {
@@ -53,15 +34,15 @@ function processAlive(pid: number): boolean {
 
 /** Removes scratch files and directories whose owner is gone. Returns the names removed. */
 export async function sweepStaleScratch(now = Date.now()): Promise<string[]> {
-  const dir = uploadTempDir();
+  const dir = scratchRoot();
   const names = await readdir(dir).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const name of names) {
-    const m = SCRATCH.exec(name);
+    const m = SCRATCH_NAME.exec(name);
     if (!m) continue;
     const [, , host, pid] = m;
     let stale: boolean;
-    if (host === HOST) stale = !processAlive(Number(pid));
+    if (host === SCRATCH_HOST) stale = !processAlive(Number(pid));
     else {
       const st = await stat(path.join(dir, name)).catch(() => null);
       stale = !!st && now - st.mtimeMs > FOREIGN_SCRATCH_MAX_AGE_MS;

@@ -1,20 +1,20 @@
 import "server-only";
-import { readdir, rm, stat } from "node:fs/promises";
-import path from "node:path";
 import { db } from "@/lib/db/prisma";
-import { dataDir } from "@/lib/config/data-dir";
-import { UUID_PATTERN } from "@/lib/video/storage-paths";
+import { mediaStorage } from "@/lib/storage/media-storage";
+import { UUID_PATTERN, VIDEOS_PREFIX } from "@/lib/video/storage-paths";
 
-/** A storage directory without a row is only removed once it is older than this (an ingest renames it into place a moment before inserting its row). */
+/** A storage directory without a row is only removed once it is older than this (an ingest stores it a moment before inserting its row). */
 const ORPHAN_MIN_AGE_MS = 10 * 60 * 1000;
 
 /**
- * Removes `<data>/videos/<uuid>` directories that no Video row claims (left by a process killed
- * between moving a finished video into place and inserting its row). Returns the keys removed.
+ * Removes the stored files of videos that no Video row claims (`videos/<uuid>/` in the media
+ * storage, either driver): left by a process killed between storing a finished video and
+ * inserting its row, or by a deletion whose files could not be removed. A directory counts as
+ * old when its newest file is older than ORPHAN_MIN_AGE_MS. Returns the keys removed.
  */
 export async function sweepOrphanVideoDirs(now = Date.now()): Promise<string[]> {
-  const root = path.join(dataDir(), "videos");
-  const names = (await readdir(root).catch(() => [] as string[])).filter((n) => UUID_PATTERN.test(n));
+  const storage = mediaStorage();
+  const names = (await storage.listDirs(VIDEOS_PREFIX)).filter((n) => UUID_PATTERN.test(n));
   if (!names.length) return [];
   const claimed = new Set<string>();
   for (let i = 0; i < names.length; i += 500) {
@@ -24,9 +24,11 @@ export async function sweepOrphanVideoDirs(now = Date.now()): Promise<string[]> 
   const removed: string[] = [];
   for (const name of names) {
     if (claimed.has(name)) continue;
-    const st = await stat(path.join(root, name)).catch(() => null);
-    if (!st || now - st.mtimeMs < ORPHAN_MIN_AGE_MS) continue;
-    await rm(path.join(root, name), { recursive: true, force: true });
+    const prefix = `${VIDEOS_PREFIX}${name}/`;
+    const files = await storage.list(prefix);
+    const newest = files.reduce((n, f) => Math.max(n, f.lastModified.getTime()), 0);
+    if (files.length && now - newest < ORPHAN_MIN_AGE_MS) continue;
+    await storage.deletePrefix(prefix);
     removed.push(name);
   }
   return removed;

@@ -1,5 +1,7 @@
 import "server-only";
-import { resolveInside, videoStoragePaths } from "@/lib/video/storage-paths";
+import { readStoredPtsSidecar } from "@/lib/video/pts-sidecar";
+import type { PtsTable } from "@/lib/video/pts-table";
+import { videoStorageKeys } from "@/lib/video/storage-paths";
 import { mimeTypeForContainer, readProbeSummary } from "./probe-summary";
 
 type StoredVideo = {
@@ -14,11 +16,12 @@ type StoredVideo = {
   originalProbe: unknown;
 };
 
-export type StoredFile = { path: string; contentType: string; etag: string };
+/** A stored file: its key in the media storage (lib/storage), type and strong ETag. */
+export type StoredFile = { key: string; contentType: string; etag: string };
 
-/** Absolute path of a file in the video's storage directory (names come from the database). */
+/** Key of a file in the video's storage directory (names come from the database, checked). */
 function inStorage(video: StoredVideo, name: string): string {
-  return resolveInside(videoStoragePaths(video.storageKey).dir, name);
+  return videoStorageKeys(video.storageKey).file(name);
 }
 
 /**
@@ -29,19 +32,19 @@ export function mediaFile(video: StoredVideo, which: "playback" | "original"): S
   if (which === "original" || !video.transcoded) {
     const kind = readProbeSummary(video.originalProbe)?.containerKind;
     return {
-      path: inStorage(video, video.originalFile),
+      key: inStorage(video, video.originalFile),
       contentType: video.transcoded && kind ? mimeTypeForContainer(kind) : video.mimeType,
       etag: `"${video.sha256}"`,
     };
   }
-  return { path: inStorage(video, video.playbackFile), contentType: video.mimeType, etag: `"${video.sha256}-playback"` };
+  return { key: inStorage(video, video.playbackFile), contentType: video.mimeType, etag: `"${video.sha256}-playback"` };
 }
 
 /** PTS sidecar: of the playback file (what the player steps through) or of the original. */
 export function ptsFile(video: StoredVideo, which: "playback" | "original"): StoredFile {
   const name = which === "original" ? (readProbeSummary(video.originalProbe)?.ptsFile ?? video.ptsFile) : video.ptsFile;
   return {
-    path: inStorage(video, name),
+    key: inStorage(video, name),
     contentType: "application/octet-stream",
     etag: `"${video.sha256}-${which === "original" && video.transcoded ? "original-" : ""}pts"`,
   };
@@ -49,5 +52,10 @@ export function ptsFile(video: StoredVideo, which: "playback" | "original"): Sto
 
 export function thumbnailFile(video: StoredVideo): StoredFile | null {
   if (!video.thumbnailFile) return null;
-  return { path: inStorage(video, video.thumbnailFile), contentType: "image/jpeg", etag: `"${video.sha256}-thumb"` };
+  return { key: inStorage(video, video.thumbnailFile), contentType: "image/jpeg", etag: `"${video.sha256}-thumb"` };
+}
+
+/** The PTS table of the playback file or of the original, read from the media storage. */
+export function readVideoPts(video: StoredVideo, which: "playback" | "original"): Promise<PtsTable> {
+  return readStoredPtsSidecar(ptsFile(video, which).key);
 }

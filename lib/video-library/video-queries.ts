@@ -1,10 +1,10 @@
 import "server-only";
-import { rm } from "node:fs/promises";
 import { audit } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import type { Video } from "@/lib/db/types";
 import { HttpError } from "@/lib/http/http-error";
-import { videoStoragePaths } from "@/lib/video/storage-paths";
+import { mediaStorage } from "@/lib/storage/media-storage";
+import { videoStorageKeys } from "@/lib/video/storage-paths";
 
 /** A Video row with the person who added it (id, email, name only). */
 export type LibraryVideo = Video & { addedBy: { id: string; email: string; name: string } | null };
@@ -101,7 +101,7 @@ export async function deleteVideo(id: string, actorId: string | null, ip?: strin
     ip,
     details: { name: video.originalName, sha256: video.sha256 },
   }).catch((e: unknown) => console.warn(`[playhead] audit log entry for video ${id} failed: ${(e as Error).message}`));
-  await rm(videoStoragePaths(video.storageKey).dir, { recursive: true, force: true }).catch((e: unknown) =>
-    console.warn(`[playhead] files of deleted video ${id} were not all removed: ${(e as Error).message}`),
-  );
+  await mediaStorage()
+    .deletePrefix(videoStorageKeys(video.storageKey).prefix)
+    .catch((e: unknown) => console.warn(`[playhead] files of deleted video ${id} were not all removed (swept later): ${(e as Error).message}`));
 }

@@ -1,37 +1,13 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { dataDir } from "@/lib/config/data-dir";
-import { extensionForContainer, resolveInside, UnsafePathError, uploadTempDir, videoStoragePaths } from "./storage-paths";
+import { UnsafePathError } from "@/lib/storage/safe-path";
+import { checkStorageKey } from "@/lib/storage/storage-key";
+import { scratchRoot } from "@/lib/storage/scratch";
+import { extensionForContainer, videoStorageKeys } from "./storage-paths";
 
 const base = path.resolve("/srv/playhead-data");
 const id = "0f8fad5b-d9cb-469f-a165-70867728950e";
-
-describe("resolveInside", () => {
-  it("joins safe parts inside the base", () => {
-    expect(resolveInside(base, "videos", id, "thumb.jpg")).toBe(path.join(base, "videos", id, "thumb.jpg"));
-    expect(resolveInside(base, "a/b", "c.txt")).toBe(path.join(base, "a", "b", "c.txt"));
-    expect(resolveInside(base)).toBe(base);
-    expect(resolveInside(base, "./x")).toBe(path.join(base, "x"));
-    expect(resolveInside(base, "..foo", "a..b")).toBe(path.join(base, "..foo", "a..b"));
-  });
-
-  it.each([
-    ["..", /\.\./],
-    ["../etc/passwd", /\.\./],
-    ["a/../../b", /\.\./],
-    ["a/..", /\.\./],
-    ["/etc/passwd", /absolute/],
-    ["C:evil", /absolute/],
-    ["a\\..\\b", /backslash/],
-    ["a\u0000b", /control/],
-    ["a\nb", /control/],
-    ["a\u007fb", /control/],
-    ["", /empty/],
-  ])("refuses %j", (part, reason) => {
-    expect(() => resolveInside(base, "videos", part)).toThrow(UnsafePathError);
-    expect(() => resolveInside(base, "videos", part)).toThrow(reason);
-  });
-});
 
 describe("video storage layout", () => {
   const saved = process.env.PLAYHEAD_DATA_DIR;
@@ -43,31 +19,43 @@ describe("video storage layout", () => {
   it("uses PLAYHEAD_DATA_DIR, else <cwd>/data", () => {
     process.env.PLAYHEAD_DATA_DIR = base;
     expect(dataDir()).toBe(base);
-    expect(uploadTempDir()).toBe(path.join(base, "tmp"));
+    expect(scratchRoot()).toBe(path.join(base, "tmp"));
     delete process.env.PLAYHEAD_DATA_DIR;
     expect(dataDir()).toBe(path.join(process.cwd(), "data"));
   });
 
-  it("generates every path from the video id", () => {
-    const p = videoStoragePaths(id, base);
-    const dir = path.join(base, "videos", id);
-    expect(p.dir).toBe(dir);
-    expect(p.original("mp4")).toBe(path.join(dir, "original.mp4"));
-    expect(p.playback).toBe(path.join(dir, "playback.mp4"));
-    expect(p.ptsTable).toBe(path.join(dir, "pts.bin"));
-    expect(p.playbackPtsTable).toBe(path.join(dir, "playback-pts.bin"));
-    expect(p.thumbnail).toBe(path.join(dir, "thumb.jpg"));
-    expect(p.segmentsDir("abcdef0123")).toBe(path.join(dir, "segments", "abcdef0123"));
+  it("generates every key from the video id (the data directory's layout: videos/<uuid>/...)", () => {
+    const k = videoStorageKeys(id);
+    const dir = `videos/${id}/`;
+    expect(k.prefix).toBe(dir);
+    expect(k.original("mp4")).toBe(`${dir}original.mp4`);
+    expect(k.playback).toBe(`${dir}playback.mp4`);
+    expect(k.ptsTable).toBe(`${dir}pts.bin`);
+    expect(k.playbackPtsTable).toBe(`${dir}playback-pts.bin`);
+    expect(k.sceneCuts).toBe(`${dir}scene-cuts.json`);
+    expect(k.thumbnail).toBe(`${dir}thumb.jpg`);
+    expect(k.frameImage(13, 160)).toBe(`${dir}frames/13-w160.jpg`);
+    expect(k.segmentsPrefix("abcdef0123")).toBe(`${dir}segments/abcdef0123/`);
+    expect(k.segmentFile("abcdef0123", "seg-00001.m4s")).toBe(`${dir}segments/abcdef0123/seg-00001.m4s`);
+    expect(k.file("original.mkv")).toBe(`${dir}original.mkv`);
+    for (const key of [k.original("mp4"), k.playback, k.frameImage(0, 1), k.segmentFile("abcdef0123", "init.mp4")]) expect(checkStorageKey(key)).toBe(key);
   });
 
-  it("refuses ids, extensions and segment keys that are not generated-looking", () => {
-    expect(() => videoStoragePaths("../x", base)).toThrow(UnsafePathError);
-    expect(() => videoStoragePaths(id.toUpperCase(), base)).toThrow(/UUID/);
-    const p = videoStoragePaths(id, base);
-    expect(() => p.original("mp4/../../x")).toThrow(UnsafePathError);
-    expect(() => p.original("")).toThrow(UnsafePathError);
-    expect(() => p.segmentsDir("../../etc")).toThrow(UnsafePathError);
-    expect(() => p.segmentsDir("XYZ")).toThrow(UnsafePathError);
+  it("refuses ids, extensions, names and segment keys that are not generated-looking", () => {
+    expect(() => videoStorageKeys("../x")).toThrow(UnsafePathError);
+    expect(() => videoStorageKeys(id.toUpperCase())).toThrow(/UUID/);
+    const k = videoStorageKeys(id);
+    expect(() => k.original("mp4/../../x")).toThrow(UnsafePathError);
+    expect(() => k.original("")).toThrow(UnsafePathError);
+    expect(() => k.segmentsPrefix("../../etc")).toThrow(UnsafePathError);
+    expect(() => k.segmentsPrefix("XYZ")).toThrow(UnsafePathError);
+    // Names read from the database are checked too (a tampered row cannot reach other files).
+    expect(() => k.file("../other/original.mp4")).toThrow(UnsafePathError);
+    expect(() => k.file("a/b")).toThrow(UnsafePathError);
+    expect(() => k.file(".tmp-x")).toThrow(UnsafePathError);
+    expect(() => k.segmentFile("abcdef0123", "../../thumb.jpg")).toThrow(UnsafePathError);
+    expect(() => k.frameImage(-1, 160)).toThrow(UnsafePathError);
+    expect(() => k.frameImage(1.5, 160)).toThrow(UnsafePathError);
   });
 
   it("maps containers to extensions", () => {

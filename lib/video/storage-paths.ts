@@ -1,56 +1,42 @@
 import "server-only";
-import path from "node:path";
-import { dataDir } from "@/lib/config/data-dir";
+import { UnsafePathError } from "@/lib/storage/safe-path";
+import { checkKeySegment } from "@/lib/storage/storage-key";
 import type { ContainerKind } from "./probe-video";
 
 /**
- * Storage layout under the data directory (env PLAYHEAD_DATA_DIR, default
- * `<cwd>/data`; Next and the scripts run from the repo root). Every stored name is
- * generated: user-supplied file names never reach the filesystem.
+ * Storage layout: the keys of a video's files in the media storage (lib/storage). With the local
+ * driver a key is a path under the data directory (PLAYHEAD_DATA_DIR, default `<cwd>/data`), so
+ * the layout on disk is the one it always was; with the S3 driver it is the object's key in the
+ * bucket (after PLAYHEAD_S3_PREFIX). Every key is generated: user-supplied file names never reach
+ * the filesystem or the bucket.
  *
- *   <data>/videos/<uuid>/original.<ext>      the upload, as received (ext from the probe)
- *   <data>/videos/<uuid>/playback.mp4        browser copy, when the original is not served directly
- *   <data>/videos/<uuid>/pts.bin             PTS table of the original (pts-table.ts format)
- *   <data>/videos/<uuid>/playback-pts.bin    PTS table of playback.mp4, when it exists
- *   <data>/videos/<uuid>/scene-cuts.json     scene cuts (frames of the playback file), computed once (scene-cuts.ts)
- *   <data>/videos/<uuid>/thumb.jpg           thumbnail
- *   <data>/videos/<uuid>/segments/<key>/     HLS output (playlist.m3u8, init.mp4, seg-00000.m4s ...)
- *   <data>/tmp/                              uploads in progress (same filesystem, for atomic renames)
+ *   videos/<uuid>/original.<ext>      the upload, as received (ext from the probe)
+ *   videos/<uuid>/playback.mp4        browser copy, when the original is not served directly
+ *   videos/<uuid>/pts.bin             PTS table of the original (pts-table.ts format)
+ *   videos/<uuid>/playback-pts.bin    PTS table of playback.mp4, when it exists
+ *   videos/<uuid>/scene-cuts.json     scene cuts (frames of the playback file), computed once (scene-cuts.ts)
+ *   videos/<uuid>/thumb.jpg           thumbnail
+ *   videos/<uuid>/frames/<n>-w<w>.jpg one frame as a small JPEG (lib/video-library/frame-image.ts)
+ *   videos/<uuid>/segments/<key>/     HLS output (playlist.m3u8, init.mp4, seg-00000.m4s ...)
+ *
+ * Local scratch (both drivers): `<data>/tmp/` (uploads in progress, videos being prepared;
+ * lib/storage/scratch.ts).
  */
-
-export class UnsafePathError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UnsafePathError";
-  }
-}
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const SEGMENT_KEY_PATTERN = /^[0-9a-f]{8,64}$/;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/** Top-level prefix of the videos (its children are the video ids). */
+export const VIDEOS_PREFIX = "videos/";
 
-/**
- * Joins `parts` onto `base` and returns the absolute result, refusing anything
- * that could leave `base`: a `..` segment, an absolute part (`/x`, `\x`, `C:`),
- * a backslash, NUL or other control characters, or an empty part. The resolved
- * path is checked to lie inside `base` as well.
- */
-export function resolveInside(base: string, ...parts: string[]): string {
-  const root = path.resolve(base);
-  for (const part of parts) {
-    if (typeof part !== "string" || part.length === 0) throw new UnsafePathError("empty path part");
-    if (CONTROL_CHARS.test(part)) throw new UnsafePathError("path part contains a control character");
-    if (part.includes("\\")) throw new UnsafePathError(`path part "${part}" contains a backslash`);
-    if (path.isAbsolute(part) || /^[A-Za-z]:/.test(part)) throw new UnsafePathError(`path part "${part}" is absolute`);
-    if (part.split("/").some((seg) => seg === "..")) throw new UnsafePathError(`path part "${part}" contains ".."`);
-  }
-  const full = path.resolve(root, ...parts);
-  const rel = path.relative(root, full);
-  if (rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) throw new UnsafePathError("path escapes its base directory");
-  return full;
-}
+/** File names inside a video's directory (the original's: `original.<ext>`). */
+export const VIDEO_FILE_NAMES = {
+  playback: "playback.mp4",
+  ptsTable: "pts.bin",
+  playbackPtsTable: "playback-pts.bin",
+  sceneCuts: "scene-cuts.json",
+  thumbnail: "thumb.jpg",
+} as const;
 
 /** File extension (without dot) for storing an original of the given container. */
 export function extensionForContainer(kind: ContainerKind): string {
@@ -72,41 +58,67 @@ export function extensionForContainer(kind: ContainerKind): string {
   }
 }
 
-export type VideoStoragePaths = {
-  dir: string;
+export type VideoStorageKeys = {
+  /** `videos/<uuid>/`: everything of the video (deleted together). */
+  prefix: string;
+  /** A file of the video's directory by name (names from the database are checked). */
+  file: (name: string) => string;
   original: (ext: string) => string;
   playback: string;
   ptsTable: string;
   playbackPtsTable: string;
   sceneCuts: string;
   thumbnail: string;
-  segmentsRoot: string;
-  segmentsDir: (key: string) => string;
+  frameImage: (frame: number, width: number) => string;
+  /** `videos/<uuid>/segments/<key>/`: one segmentation's HLS output. */
+  segmentsPrefix: (key: string) => string;
+  segmentFile: (key: string, name: string) => string;
 };
 
-export function videoStoragePaths(videoId: string, root: string = dataDir()): VideoStoragePaths {
+function checkVideoId(videoId: string): string {
   if (!UUID_PATTERN.test(videoId)) throw new UnsafePathError(`video id "${videoId}" is not a lowercase UUID`);
-  const dir = resolveInside(root, "videos", videoId);
-  return {
-    dir,
-    original: (ext: string) => {
-      if (!/^[a-z0-9]{1,8}$/.test(ext)) throw new UnsafePathError(`extension "${ext}" is not allowed`);
-      return resolveInside(dir, `original.${ext}`);
-    },
-    playback: resolveInside(dir, "playback.mp4"),
-    ptsTable: resolveInside(dir, "pts.bin"),
-    playbackPtsTable: resolveInside(dir, "playback-pts.bin"),
-    sceneCuts: resolveInside(dir, "scene-cuts.json"),
-    thumbnail: resolveInside(dir, "thumb.jpg"),
-    segmentsRoot: resolveInside(dir, "segments"),
-    segmentsDir: (key: string) => {
-      if (!SEGMENT_KEY_PATTERN.test(key)) throw new UnsafePathError(`segment key "${key}" must be 8-64 lowercase hex digits`);
-      return resolveInside(dir, "segments", key);
-    },
-  };
+  return videoId;
 }
 
-/** Directory for uploads in progress (inside the data dir so renames stay atomic). */
-export function uploadTempDir(root: string = dataDir()): string {
-  return resolveInside(root, "tmp");
+function checkSegmentKey(key: string): string {
+  if (!SEGMENT_KEY_PATTERN.test(key)) throw new UnsafePathError(`segment key "${key}" must be 8-64 lowercase hex digits`);
+  return key;
+}
+
+/**
+ * Key of one file of a segmentation: `videos/<uuid>/segments/<key>/<name>`. A plain function (no
+ * VideoStorageKeys object): the segment route computes it on every request.
+ */
+export function segmentObjectKey(videoId: string, segmentKey: string, name: string): string {
+  return `${VIDEOS_PREFIX}${checkVideoId(videoId)}/segments/${checkSegmentKey(segmentKey)}/${checkKeySegment(name)}`;
+}
+
+/** Key of a file of the video's directory by name (names from the database are checked). */
+export function videoObjectKey(videoId: string, name: string): string {
+  return `${VIDEOS_PREFIX}${checkVideoId(videoId)}/${checkKeySegment(name)}`;
+}
+
+export function videoStorageKeys(videoId: string): VideoStorageKeys {
+  const prefix = `${VIDEOS_PREFIX}${checkVideoId(videoId)}/`;
+  return {
+    prefix,
+    file: (name: string) => prefix + checkKeySegment(name),
+    original: (ext: string) => {
+      if (!/^[a-z0-9]{1,8}$/.test(ext)) throw new UnsafePathError(`extension "${ext}" is not allowed`);
+      return `${prefix}original.${ext}`;
+    },
+    playback: prefix + VIDEO_FILE_NAMES.playback,
+    ptsTable: prefix + VIDEO_FILE_NAMES.ptsTable,
+    playbackPtsTable: prefix + VIDEO_FILE_NAMES.playbackPtsTable,
+    sceneCuts: prefix + VIDEO_FILE_NAMES.sceneCuts,
+    thumbnail: prefix + VIDEO_FILE_NAMES.thumbnail,
+    frameImage: (frame: number, width: number) => {
+      if (!Number.isSafeInteger(frame) || frame < 0 || !Number.isSafeInteger(width) || width <= 0) {
+        throw new UnsafePathError(`frame ${frame} / width ${width} must be whole numbers`);
+      }
+      return `${prefix}frames/${frame}-w${width}.jpg`;
+    },
+    segmentsPrefix: (key: string) => `${prefix}segments/${checkSegmentKey(key)}/`,
+    segmentFile: (key: string, name: string) => segmentObjectKey(videoId, key, name),
+  };
 }

@@ -91,10 +91,9 @@ export async function runAutosaveBench(o: AutosaveOptions): Promise<{ p95: numbe
       }),
     );
     const ptsTimes = await (async () => {
-      const { readPtsSidecar } = await import("@/lib/video/pts-sidecar");
-      const { ptsFile } = await import("@/lib/video-library/video-files");
+      const { readVideoPts } = await import("@/lib/video-library/video-files");
       const { videoTimingOf } = await import("@/lib/annotation/video-timing");
-      return videoTimingOf(await readPtsSidecar(ptsFile(video, "playback").path));
+      return videoTimingOf(await readVideoPts(video, "playback"));
     })();
     const stats = async () => (await (await fetch(`${server.url}/__bench/stats`)).json()) as { rss: number; cpuMs: number };
     const before = await stats();

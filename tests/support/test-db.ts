@@ -16,6 +16,8 @@
  *   DATABASE_URL        the scratch database,
  *   PLAYHEAD_DATA_DIR   a fresh temporary directory (videos, sidecars) — `testDb.dataDir`,
  *   NEXTAUTH_SECRET     "playhead-test-secret" unless already set,
+ *   PLAYHEAD_STORAGE    and PLAYHEAD_S3_*: the media storage chosen by TEST_STORAGE (local, or s3
+ *                       against an s3rver started for this file; tests/support/test-storage.ts),
  * before loading the Prisma client. Vitest runs a file's imports in order, so modules imported
  * after this one see the scratch database. If the Prisma client was already loaded (wrong
  * import order), this module throws, naming the fix. An `afterAll` hook disconnects and deletes
@@ -34,6 +36,7 @@ import { pgConfigFromUrl, type DatabaseTarget, type DbProvider } from "@/lib/db/
 import { applyMigrations } from "@/lib/db/migrate";
 import type { Db } from "@/lib/db/prisma";
 import { pgAdminUrl } from "@/lib/db/scratch-database";
+import { setUpTestStorage, type TestStorageDriver } from "./test-storage";
 
 export type TestDatabase = {
   provider: DbProvider;
@@ -43,6 +46,8 @@ export type TestDatabase = {
   dataDir: string;
   /** The app's Prisma client (`@/lib/db/prisma`), connected to the scratch database. */
   db: Db;
+  /** The media storage driver (TEST_STORAGE, tests/support/test-storage.ts). */
+  storage: TestStorageDriver;
 };
 
 function testProvider(): DbProvider {
@@ -115,11 +120,12 @@ async function createTestDatabase(): Promise<TestDatabase> {
   process.env.DATABASE_URL = target.url;
   process.env.PLAYHEAD_DATA_DIR = dataDir;
   process.env.NEXTAUTH_SECRET ||= "playhead-test-secret";
+  const storage = await setUpTestStorage();
   resetEnvCache();
 
   const { db } = await import("@/lib/db/prisma");
   afterAll(() => cleanup(db));
-  return { provider, url: target.url, dataDir, db };
+  return { provider, url: target.url, dataDir, db, storage };
 }
 
 export const testDb: TestDatabase = await createTestDatabase();

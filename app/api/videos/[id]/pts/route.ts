@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { readPtsSidecar } from "@/lib/video/pts-sidecar";
 import { serveFile } from "@/lib/video-library/serve-file";
 import { VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
 import { toVideoDto } from "@/lib/video-library/video-dto";
-import { ptsFile } from "@/lib/video-library/video-files";
+import { ptsFile, readVideoPts } from "@/lib/video-library/video-files";
 import { viewableVideoOr404 } from "@/lib/video-library/video-visibility";
 
 export const runtime = "nodejs";
@@ -25,9 +24,8 @@ export const GET = route<undefined, z.infer<typeof query>, { id: string }>(
   { roles: VIDEO_VIEWER_ROLES, query, head: "same-as-get" },
   async ({ request, params, user, query }) => {
     const video = await viewableVideoOr404(user, params.id);
-    const file = ptsFile(video, query.of ?? "playback");
     if (query.format === "json") {
-      const table = await readPtsSidecar(file.path);
+      const table = await readVideoPts(video, query.of ?? "playback");
       return {
         timeBase: table.timeBase,
         pts: table.pts,
@@ -36,6 +34,6 @@ export const GET = route<undefined, z.infer<typeof query>, { id: string }>(
         mediaTimeOffset: query.of === "original" ? 0 : toVideoDto(video).mediaTimeOffset,
       };
     }
-    return serveFile(request, { ...file, cacheControl: "private, max-age=3600" });
+    return serveFile(request, { ...ptsFile(video, query.of ?? "playback"), cacheControl: "private, max-age=3600" });
   },
 );

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileRangeStream } from "./file-stream";
+import { fileRangeStream } from "./file-range-stream";
 
 let dir = "";
 let file = "";
