@@ -11,6 +11,8 @@ import { ffmpegPath } from "@/lib/video/tool-paths";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { ingestVideo } from "@/lib/video-library/ingest-video";
 import { computeSceneCuts, sceneCutsFilePath } from "@/lib/video-library/scene-cuts";
+import { DETECT_SCENE_CUTS, sceneCutsKey } from "@/lib/video-library/scene-cut-jobs";
+import { runJobsUntilIdle } from "@/lib/jobs/run-until-idle";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { annotationProject, makeTask } from "./annotation-helpers";
@@ -107,8 +109,12 @@ describe("scene cuts in the workspace", () => {
     const first = await open();
     expect(first.status).toBe(200);
     expect(first.json.video.cuts).toBeNull();
-    // the payload queued the detection again
-    await computeSceneCuts(video);
+    expect(first.json.video.cutsError).toBeNull();
+    // the payload queued the detection again: one job (a second open does not queue another), run by a job runner
+    await open();
+    expect(await db.backgroundJob.findMany({ where: { dedupeKey: sceneCutsKey(video.id) }, select: { state: true } })).toEqual([{ state: "QUEUED" }]);
+    const ran = await runJobsUntilIdle({ kinds: [DETECT_SCENE_CUTS] });
+    expect(ran.map((r) => [r.outcome, r.result])).toEqual([["SUCCEEDED", { cuts: 2, detectMs: expect.any(Number) }]]);
     const expected = [
       { frame: 50, sec: 2 },
       { frame: 90, sec: 3.6 },
@@ -133,7 +139,7 @@ describe("scene cuts in the workspace", () => {
     expect(p.itemIds).toHaveLength(1);
     const again = await call(getSceneCuts, `/api/videos/${video.id}/scene-cuts`, { as: ann, params: { id: video.id } });
     expect(again.json).toEqual({ cuts: null });
-    expect((await computeSceneCuts(video)).frames).toEqual([25, 50]);
+    expect((await runJobsUntilIdle({ kinds: [DETECT_SCENE_CUTS] })).map((r) => r.outcome)).toEqual(["SUCCEEDED"]);
     const done = await call(getSceneCuts, `/api/videos/${video.id}/scene-cuts`, { as: ann, params: { id: video.id } });
     expect(done.json).toEqual({ cuts: [{ frame: 25, sec: 1 }, { frame: 50, sec: 2 }] });
   });

@@ -57,6 +57,8 @@ export type WorkspaceVideo = {
    * ("detecting scene cuts…").
    */
   cuts: { frame: number; sec: number }[] | null;
+  /** Why there are no cuts when their detection failed for good (e.g. the video cannot be decoded); null otherwise. */
+  cutsError?: string | null;
 };
 
 export type TaskMode = "blank" | "prefill";

@@ -10,7 +10,7 @@ import type { TaskMode, WorkspacePayload, WorkspaceVideo } from "./api-schemas";
 import { annotationDocumentSchema, type AnnotationDocument } from "./document";
 import { initialDocument } from "./initial-document";
 import { taskTruthContext } from "./truth-visibility";
-import { sceneCutTimes } from "./scene-cut-times";
+import { sceneCutTimesState } from "./scene-cut-times";
 import { videoTiming } from "./video-timeline";
 
 /** What a page that shows an item with its video reads of the item (the workspace; the adjudication view). */
@@ -43,7 +43,7 @@ export async function workspacePayload(user: TaskUser, taskId: string): Promise<
   const truthRow = showTruth ? await db.itemTruth.findUnique({ where: { itemId: item.id }, select: { answer: true, source: true } }) : null;
   const shownTruth = truthRow ? { answer: truthRow.answer as unknown, source: (truthRow.source ?? {}) as Record<string, unknown> } : null;
   const timing = item.video && item.video.status === "READY" ? await videoTiming(item.video).catch(() => null) : null;
-  const cuts = item.video && timing ? await sceneCutTimes(item.video, timing) : null;
+  const cuts = item.video && timing ? await sceneCutTimesState(item.video, timing) : { cuts: null, error: null };
 
   let annotation = await db.annotation.findUnique({
     where: { taskId: task.id },
@@ -99,7 +99,7 @@ export async function workspacePayload(user: TaskUser, taskId: string): Promise<
         queryPoints: item.queryPoints.map((q) => q.timeSec),
       },
       shownTruth,
-      video: item.video && item.video.status === "READY" ? workspaceVideo({ ...item.video, addedBy: null }, timing?.durationSec, cuts) : null,
+      video: item.video && item.video.status === "READY" ? workspaceVideo({ ...item.video, addedBy: null }, timing?.durationSec, cuts.cuts, cuts.error) : null,
       annotation: {
         id: row?.id ?? "",
         version: row?.version ?? 0,
@@ -123,6 +123,7 @@ export function workspaceVideo(
   video: Parameters<typeof toVideoDto>[0],
   durationSec: number | undefined,
   cuts: WorkspaceVideo["cuts"] = null,
+  cutsError: string | null = null,
 ): WorkspaceVideo {
   const dto = toVideoDto(video);
   return {
@@ -136,6 +137,7 @@ export function workspaceVideo(
     durationSec: durationSec ?? dto.durationSec,
     fps: dto.fps ?? (dto.durationSec > 0 ? dto.frameCount / dto.durationSec : 30),
     cuts,
+    cutsError,
   };
 }
 

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { ecSubjectKey, enumerationLists, HUMAN_JUDGE_KIND, matchingCounts, matchingProblem, vsasSubjectKey, type EcMatchVerdict, type VsasVerdict } from "@/lib/runs/human-judgements";
 import { markRunJudged } from "@/lib/runs/load-human-judgements";
-import { kickRescoreAfterJudgement } from "@/lib/runs/judgement-rescore";
+import { queueRescoreAfterJudgement } from "@/lib/runs/judgement-rescore";
 import { vsasCaptions } from "@/lib/runs/score-vsas";
 import { ecTaskType } from "@/lib/runs/score-ecbench";
 import type { EcRaw, TruthItem } from "@/lib/runs/types";
@@ -62,7 +62,7 @@ async function truthItem(run: JudgeRun, itemId: string): Promise<TruthItem> {
 
 async function afterSave(runId: string): Promise<void> {
   await markRunJudged(runId);
-  kickRescoreAfterJudgement();
+  await queueRescoreAfterJudgement(runId);
 }
 
 /**

@@ -11,6 +11,9 @@ import { resolveInside, uploadTempDir } from "@/lib/video/storage-paths";
  *
  *   upload-<host>-<pid>-<uuid>.part   request body being received
  *   ingest-<host>-<pid>-<uuid>/       a video being prepared (original, copy, sidecars, thumbnail)
+ *   queued-<uuid>.upload              a received upload handed to its ingest job (lib/video-library/ingest-jobs.ts):
+ *                                     owned by the job, not by a process; removed by the job, or by
+ *                                     `sweepQueuedUploads` once old and no pending job needs it
  *
  * Host and pid name the owner, so that `sweepStaleScratch` can remove what a killed process
  * left behind (owner on this host no longer running) without touching work in progress.
@@ -39,6 +42,38 @@ export async function newIngestStagingDir(): Promise<string> {
   const dir = resolveInside(await scratchDir(), scratchName("ingest"));
   await mkdir(dir);
   return dir;
+}
+
+const QUEUED_UPLOAD = /^queued-[0-9a-f-]{36}\.upload$/;
+
+/** A new name for a received upload handed to a job (see above). */
+export function newQueuedUploadName(): string {
+  return `queued-${randomUUID()}.upload`;
+}
+
+/** The path of a queued upload by its name (refused unless it is one). */
+export function queuedUploadPath(name: string): string {
+  if (!QUEUED_UPLOAD.test(name)) throw new Error(`not a queued upload name: ${name}`);
+  return resolveInside(uploadTempDir(), name);
+}
+
+/**
+ * Removes queued uploads older than a day that no pending job needs (`pending(name)` says
+ * whether a queued or running job refers to it). A failed ingest keeps its upload for an admin's
+ * retry until then. Returns the names removed.
+ */
+export async function sweepQueuedUploads(pending: (name: string) => Promise<boolean>, now = Date.now()): Promise<string[]> {
+  const dir = uploadTempDir();
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => QUEUED_UPLOAD.test(n));
+  const removed: string[] = [];
+  for (const name of names) {
+    const st = await stat(path.join(dir, name)).catch(() => null);
+    if (!st || now - st.mtimeMs < FOREIGN_SCRATCH_MAX_AGE_MS) continue;
+    if (await pending(name)) continue;
+    await rm(path.join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 function processAlive(pid: number): boolean {
