@@ -3,6 +3,14 @@ import type { Db } from "@/lib/db/prisma";
 import type { BackoffOptions } from "./backoff";
 import type { ClaimedJob } from "./claim";
 import { afterFailure, afterSuccess } from "./lease";
+import { jobKind } from "./registry";
+
+/** A recurring job's interval as its kind says now (the environment may have changed), else as stored. */
+function withCurrentInterval(job: ClaimedJob): ClaimedJob {
+  if (job.everyMs === null) return job;
+  const every = jobKind(job.kind)?.everyMs?.();
+  return every && every > 0 ? { ...job, everyMs: every } : job;
+}
 
 /**
  * Writes of a claim's outcome, each conditional on the claim still holding (`id`, RUNNING, this
@@ -19,10 +27,10 @@ export async function renewLease(store: Db, job: ClaimedJob, leaseMs: number, no
 }
 
 export async function completeJob(store: Db, job: ClaimedJob, result: unknown, now = new Date()): Promise<boolean> {
-  const next = afterSuccess(job, now);
+  const next = afterSuccess(withCurrentInterval(job), now);
   const data =
     next.state === "QUEUED"
-      ? { state: "QUEUED" as const, runAt: next.runAt, attempts: 0, lastError: null, lockedBy: null, ...unlocked }
+      ? { state: "QUEUED" as const, runAt: next.runAt, attempts: 0, lastError: null, lockedBy: null, everyMs: withCurrentInterval(job).everyMs, ...unlocked }
       : { state: "SUCCEEDED" as const, finishedAt: now, activeKey: null, ...unlocked };
   const { count } = await store.backgroundJob.updateMany({ where: held(job), data: { ...data, result: (result ?? null) as never } });
   return count === 1;
@@ -37,7 +45,7 @@ export async function failAttempt(
   backoff: BackoffOptions,
   now = new Date(),
 ): Promise<FailureOutcome> {
-  const next = afterFailure(job, failure, now, backoff);
+  const next = afterFailure(withCurrentInterval(job), failure, now, backoff);
   const result = failure.code || failure.details !== undefined ? { error: { code: failure.code ?? "failed", details: failure.details ?? null } } : undefined;
   const data =
     next.state === "QUEUED"
