@@ -54,7 +54,7 @@ describe(`job queue (${testDb.provider})`, () => {
   });
 
   it("two runners (own clients, own slots) racing over 16 jobs run each exactly once", async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 16; i++) ids.push((await enqueueJob(TEST_SLEEP, { ms: 20 })).id);
     const a = new JobRunner({ store: db, ownSlots: true, kinds: [TEST_SLEEP], config: { ...fast, leaseMs: 10_000, instanceId: "runner-a" } });
     const b = new JobRunner({ store: second, ownSlots: true, kinds: [TEST_SLEEP], config: { ...fast, leaseMs: 10_000, instanceId: "runner-b" } });

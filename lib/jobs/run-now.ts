@@ -19,8 +19,6 @@ export type JobSettled =
   /** Still queued or running elsewhere when the wait ended. */
   | { state: "PENDING" };
 
-const FINAL = new Set(["SUCCEEDED", "FAILED", "CANCELLED"]);
-
 export type RunNowOptions = { store?: Db; awaitMs?: number; signal?: AbortSignal };
 
 export async function runJobNow(jobId: string, options: RunNowOptions = {}): Promise<JobSettled> {
