@@ -15,7 +15,7 @@ import { studySessionAnswer } from "./study-answers";
 /**
  * Stores one reviewer's judgement: an idempotent upsert on the Judgement unique key (item,
  * subject, "human", reviewer), so autosaving the same verdict twice leaves one row. The run is
- * then flagged stale and the rescoring loop woken: its stored score takes the judgement in
+ * then flagged stale and its rescore job queued (debounced): its stored score takes the judgement in
  * (lib/runs/human-judgements.ts).
  */
 async function upsertJudgement(itemId: string, subjectKey: string, judgeId: string, verdict: object): Promise<{ updatedAt: Date }> {

@@ -28,7 +28,7 @@ import type { MetricVariant, PredictionFormat, RunAggregates } from "./types";
  *    leaderboard table + counts, problems with line numbers: unknown ids, unparseable answers,
  *    missing items...), every RunItemResult (raw, parsed, valid, scores) and an audit entry.
  * If the truth changes while a file is being scored, the run records the older truthVersion and
- * is therefore stale: the background rescoring loop picks it up.
+ * is therefore stale: the stale-run sweep job queues its rescoring.
  */
 export type UploadRunInput = {
   /** Project id, slug or name. */
