@@ -12,6 +12,7 @@ export type JobDto = {
   /** Recurring interval (ms), for recurring jobs. */
   everyMs: number | null;
   runAt: string;
+  /** The instance holding the job (running), or the last one that ran it (succeeded, failed). */
   lockedBy: string | null;
   lockedUntil: string | null;
   lastError: string | null;
@@ -64,8 +65,6 @@ export function toJobDto(row: JobRow): JobDto {
     createdAt: row.createdAt.toISOString(),
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
-    // lockedBy names the worker only while it holds the job (and, for a failed job, the last one)
-    lockedBy: row.lockedBy,
   };
 }
 

@@ -34,7 +34,8 @@ export async function rescoreStaleRuns(options: { projectId?: string; max?: numb
 /**
  * Rescores one run now, whether stale or not (FAILED ones too), in this request: its rescore job
  * (queued for it, or the one already pending) is claimed here and run at once, one attempt.
- * "busy" when another instance is running it; "missing" for an unknown run. A failed attempt
+ * "busy" when another instance is running it (or, when this process runs no jobs, a worker did
+ * not finish it within a minute); "missing" for an unknown run. A failed attempt
  * throws (the run is then FAILED with the error among its problems).
  */
 export async function rescoreRunNow(runId: string): Promise<"done" | "busy" | "missing"> {
@@ -46,7 +47,8 @@ export async function rescoreRunNow(runId: string): Promise<"done" | "busy" | "m
   if (!job.created) {
     await db.backgroundJob.updateMany({ where: { id: job.id, state: "QUEUED" }, data: { payload: { runId, force: true }, maxAttempts: { set: 1 }, attempts: 0 } });
   }
-  const outcome = await runJobNow(job.id);
+  // Waits a minute at most for a job another process runs (a separate worker): then "busy".
+  const outcome = await runJobNow(job.id, { awaitMs: 60_000 });
   switch (outcome.state) {
     case "SUCCEEDED":
       return "done";

@@ -21,10 +21,17 @@ export const sceneCutsKey = (videoId: string) => `${DETECT_SCENE_CUTS}:${videoId
 
 const STORED_SELECT = { id: true, status: true, storageKey: true, sha256: true, transcoded: true, playbackFile: true, originalFile: true, ptsFile: true, originalProbe: true, mimeType: true, thumbnailFile: true, originalName: true, frameCount: true } as const;
 
-/** ffmpeg's messages start with the stored file's name: keep the reason (users know their own file). */
+/**
+ * ffmpeg's messages start with the stored file's name and may hold server paths: keep the reason
+ * only (annotators see it; they know the video by its name), without decoder addresses.
+ */
 function userMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/^[\w.-]+\.(mp4|mkv|mov|webm|avi|ts|m4v|bin|json):\s*/, "").replace(/\[[\w ]+ @ 0x[0-9a-f]+\]\s*/g, "");
+  return text
+    .replace(/\/[^\s:;,()'"]*\/([^\s/:;,()'"]+)/g, "$1")
+    .replace(/^[\w.-]+\.(mp4|mkv|mov|webm|avi|ts|m4v|bin|json):\s*/, "")
+    .replace(/\[[\w ]+ @ 0x[0-9a-f]+\]\s*/g, "")
+    .slice(0, 500);
 }
 
 registerJobKind({
