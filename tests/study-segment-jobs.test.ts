@@ -36,7 +36,7 @@ describe(`study segmenting as a job (${testDb.provider})`, () => {
 
   it("a segmenting whose instance died is taken over after its lease: READY, not PROCESSING forever", async () => {
     const video = await ingestTestVideo(60);
-    const seg = await db.segmentation.create({ data: { videoId: video.id, cutsHash: "manual-cuts", dirKey: "manual-cuts", segments: [], status: "PROCESSING" } });
+    const seg = await db.segmentation.create({ data: { videoId: video.id, cutsHash: "abcdef0123456789", dirKey: "abcdef0123456789", segments: [], status: "PROCESSING" } });
     const job = await queueSegmenting(seg.id, [1, 1.5], "manual");
     const candidate = await db.backgroundJob.findUniqueOrThrow({ where: { id: job.id }, select: CANDIDATE_SELECT });
     expect(await claimCandidate(db, candidate, { instanceId: "dead", leaseMs: 100, now: new Date() })).toBeTruthy();
@@ -52,10 +52,10 @@ describe(`study segmenting as a job (${testDb.provider})`, () => {
     const video = await ingestTestVideo(60);
     const row = await db.video.findUniqueOrThrow({ where: { id: video.id } });
     await writeFile(path.join(videoStoragePaths(row.storageKey).dir, row.playbackFile), "not a video any more");
-    const seg = await db.segmentation.create({ data: { videoId: video.id, cutsHash: "broken-cuts", dirKey: "broken-cuts", segments: [], status: "PROCESSING" } });
+    const seg = await db.segmentation.create({ data: { videoId: video.id, cutsHash: "0123456789abcdef", dirKey: "0123456789abcdef", segments: [], status: "PROCESSING" } });
     const job = await queueSegmenting(seg.id, [1], "broken");
     const ran = await runJobsUntilIdle({ kinds: [SEGMENT_VIDEO], includeDelayed: true });
-    expect(ran.map((r) => r.outcome)).toEqual(["QUEUED", "QUEUED", "FAILED"]);
+    expect(ran.filter((r) => r.id === job.id).map((r) => r.outcome)).toEqual(["QUEUED", "QUEUED", "FAILED"]);
     const failed = await db.backgroundJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(failed).toMatchObject({ state: "FAILED", attempts: 3 });
     expect(failed.lastError).toBeTruthy();
