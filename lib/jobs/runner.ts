@@ -124,6 +124,7 @@ export class JobRunner {
     const take = 20;
     const now = new Date();
     const candidates = await dueCandidates(this.store, kinds, now, take);
+    let started = 0;
     for (const c of candidates) {
       if (this.stopped) return true;
       if (!this.slots.tryAcquire(c.kind)) continue;
@@ -133,9 +134,13 @@ export class JobRunner {
       } finally {
         if (!claimed || claimed === "failed") this.slots.release(c.kind);
       }
-      if (claimed && claimed !== "failed") this.launch(claimed);
+      if (claimed && claimed !== "failed") {
+        this.launch(claimed);
+        started++;
+      }
     }
-    return candidates.length < take;
+    // A full page of candidates of which some started: more may be due (look again at once).
+    return candidates.length < take || started === 0;
   }
 
   private launch(job: ClaimedJob): void {
