@@ -15,6 +15,8 @@ import { registerTestJobKinds, TEST_SLEEP } from "@/lib/jobs/test-kinds";
  * the attempt not counted) before it exits.
  */
 let child: ChildProcess | null = null;
+/** The workers' standard output (shown when an expectation fails). */
+const output: string[] = [];
 
 beforeAll(() => {
   resetJobsConfig();
@@ -41,7 +43,7 @@ function startWorker(instanceId: string, extraEnv: Record<string, string> = {}):
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  proc.stdout?.on("data", () => undefined);
+  proc.stdout?.on("data", (d: Buffer) => output.push(`[worker ${instanceId}] ${d}`));
   proc.stderr?.on("data", (d: Buffer) => process.stderr.write(`[worker ${instanceId}] ${d}`));
   return proc;
 }
@@ -89,7 +91,7 @@ describe(`a worker killed with SIGKILL mid-job (${testDb.provider})`, () => {
     const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     expect(await exited).toBe(143);
-    expect(await db.backgroundJob.findUniqueOrThrow({ where: { id } })).toMatchObject({ state: "QUEUED", attempts: 0, lockedBy: null, lockedUntil: null });
+    expect(await db.backgroundJob.findUniqueOrThrow({ where: { id } }), output.join("")).toMatchObject({ state: "QUEUED", attempts: 0, lockedBy: null, lockedUntil: null });
     expect(await db.auditLog.count({ where: { action: "test.job.done", targetId: id } })).toBe(0);
     await db.backgroundJob.update({ where: { id }, data: { state: "CANCELLED" } });
   });

@@ -5,6 +5,7 @@ import { ensureRecurringJob } from "./enqueue";
 import { executeClaimedJob, type AttemptOutcome } from "./execute";
 import { jobsConfig, type JobsConfig } from "./jobs-config";
 import { jobKind, registeredJobKinds } from "./registry";
+import { releaseJob } from "./settle";
 import { JobSlots, processSlots } from "./slots";
 import { onJobEnqueued } from "./wake";
 
@@ -36,7 +37,7 @@ export class JobRunner {
   private readonly running = new Map<string, Promise<void>>();
   private readonly shutdown = new AbortController();
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private ticking = false;
+  private ticking: Promise<void> | null = null;
   private again = false;
   private started = false;
   private stopped = false;
@@ -94,18 +95,19 @@ export class JobRunner {
       this.again = true;
       return;
     }
-    this.ticking = true;
     this.again = false;
-    try {
-      await this.ensureRecurring();
-      const claimedAll = await this.claimAndStart();
-      if (!claimedAll) this.again = true;
-    } catch (error) {
-      console.error("[playhead] job runner poll failed", error);
-    } finally {
-      this.ticking = false;
-      this.schedule(this.again ? 0 : this.nextPoll());
-    }
+    this.ticking = (async () => {
+      try {
+        await this.ensureRecurring();
+        const claimedAll = await this.claimAndStart();
+        if (!claimedAll) this.again = true;
+      } catch (error) {
+        console.error("[playhead] job runner poll failed", error);
+      }
+    })();
+    await this.ticking;
+    this.ticking = null;
+    this.schedule(this.again ? 0 : this.nextPoll());
   }
 
   private async ensureRecurring(): Promise<void> {
@@ -135,6 +137,12 @@ export class JobRunner {
         if (!claimed || claimed === "failed") this.slots.release(c.kind);
       }
       if (claimed && claimed !== "failed") {
+        if (this.stopped) {
+          // Stopped while claiming: give it straight back.
+          await releaseJob(this.store, claimed).catch((error: unknown) => console.error(`[playhead] job ${claimed.id}: release failed`, error));
+          this.slots.release(c.kind);
+          return true;
+        }
         this.launch(claimed);
         started++;
       }
@@ -171,6 +179,8 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.unsubscribe?.();
+    // A poll may be claiming right now: let it finish (what it claims after the stop is released).
+    await this.ticking;
     if (this.running.size && graceMs > 0) {
       await Promise.race([this.idle(), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
     }
