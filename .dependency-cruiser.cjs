@@ -8,7 +8,7 @@
 const LAYERS = [
   ["config", "generated", "db", "text", "storage"],
   ["metrics"],
-  ["http-base", "audit", "video", "scoring", "truth"],
+  ["http-base", "audit", "video", "scoring", "truth", "jobs"],
   ["auth"],
   ["http-session"],
   ["player", "benchmarks"],
@@ -19,7 +19,7 @@ const LAYERS = [
   ["review"],
   ["runs"],
   ["leaderboard", "judging"],
-  ["score-cli", "demo"],
+  ["score-cli", "demo", "workers"],
 ];
 
 /**

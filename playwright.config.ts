@@ -49,6 +49,9 @@ export default defineConfig({
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       PLAYHEAD_MAX_UPLOAD_BYTES: String(64 * 1024 * 1024),
+      // Background jobs: retries a second apart instead of 10 s, so a failure ends within a spec.
+      PLAYHEAD_JOBS_BACKOFF_MS: "300",
+      PLAYHEAD_JOBS_POLL_MS: "500",
     },
   },
 });

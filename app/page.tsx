@@ -17,6 +17,7 @@ const TILES: Record<Role, Tile[]> = {
     { href: "/admin/studies", title: "Studies", text: "Human-baseline studies: streaming and free-rewatch sessions, study links, results." },
     { href: "/admin/users", title: "Users", text: "Create accounts, send invitations, change roles, deactivate." },
     { href: "/admin/audit", title: "Audit log", text: "Who did what, when and from where." },
+    { href: "/admin/jobs", title: "Jobs", text: "Background work (ingest, scene cuts, segmenting, rescoring): queued, running and failed jobs; retry or cancel." },
     { href: "/account/tokens", title: "API tokens", text: "Tokens for scripts using the REST API." },
   ],
   REVIEWER: [

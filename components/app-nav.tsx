@@ -13,7 +13,7 @@ type NavItem = { href: string; label: string; roles: ReadonlyArray<SessionUser["
 
 const STAFF = ["ADMIN", "REVIEWER", "ANNOTATOR"] as const;
 
-/** Top navigation by role. Annotators and reviewers: My tasks (their annotation queue). Reviewers and admins: Review (adjudication queues). Admin: Studies (human baselines), Users, Audit. Staff: Videos, Projects, API tokens. */
+/** Top navigation by role. Annotators and reviewers: My tasks (their annotation queue). Reviewers and admins: Review (adjudication queues). Admin: Studies (human baselines), Users, Audit, Jobs (background work). Staff: Videos, Projects, API tokens. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/annotate", label: "My tasks", roles: ["ANNOTATOR", "REVIEWER"] },
   { href: "/review", label: "Review", roles: ["REVIEWER", "ADMIN"] },
@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/admin/studies", label: "Studies", roles: ["ADMIN"] },
   { href: "/admin/users", label: "Users", roles: ["ADMIN"] },
   { href: "/admin/audit", label: "Audit log", roles: ["ADMIN"] },
+  { href: "/admin/jobs", label: "Jobs", roles: ["ADMIN"] },
   { href: "/account/tokens", label: "API tokens", roles: STAFF },
 ];
 

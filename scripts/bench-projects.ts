@@ -198,7 +198,7 @@ function runChild(url: string, dataDir: string, runs: number): Promise<ProjectFi
     const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
     const p = spawn(tsx, ["--conditions=react-server", path.join(ROOT, "scripts", "bench-projects.ts"), "--child", "--runs", String(runs)], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, PLAYHEAD_DATA_DIR: dataDir, PLAYHEAD_RESCORE_LOOP: "off", NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-secret", NODE_ENV: "production" },
+      env: { ...process.env, DATABASE_URL: url, PLAYHEAD_DATA_DIR: dataDir, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-secret", NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let stdout = "";

@@ -2,21 +2,21 @@ import { db, testDb } from "@/tests/support/test-db";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PUT as vsasPut } from "@/app/api/judge/runs/[runId]/vsas/route";
 import { POST as uploadRoute } from "@/app/api/projects/[projectId]/runs/route";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
+import { runJobsUntilIdle } from "@/lib/jobs/run-until-idle";
+import { RESCORE_RUN, rescoreKey } from "@/lib/runs/rescore-jobs";
 import { rescoreStaleRuns } from "@/lib/runs/rescore-stale";
-import * as rescoreStale from "@/lib/runs/rescore-stale";
 import { addMembers } from "@/tests/support/members";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 
-vi.mock("@/lib/runs/rescore-stale", async (original) => ({ ...(await original<typeof import("@/lib/runs/rescore-stale")>()), kickRescore: vi.fn() }));
-
 /**
- * Judgement saves coalesce their rescoring (issue 12): a burst of saves flags the run stale and
- * wakes the rescoring loop once, after the burst pauses; the loop then rescores the run once.
+ * Judgement saves coalesce their rescoring (issue 12), in the job queue (issue 21): a burst of
+ * saves flags the run stale and leaves ONE rescore job for the run, due a pause after the last
+ * save (at most the maximum wait after the first); it then rescores the run once.
  */
 let admin: TestUser;
 let rev: TestUser;
@@ -43,21 +43,25 @@ beforeAll(async () => {
 });
 
 describe(`judgement saves coalesce their rescoring (${testDb.provider})`, () => {
-  it("five saves in a burst wake the loop once; the stale run is rescored once with all five", async () => {
-    const kick = vi.mocked(rescoreStale.kickRescore);
-    kick.mockClear();
+  it("five saves in a burst leave one rescore job, due after the burst pauses; the stale run is rescored once with all five", async () => {
+    const saved: number[] = [];
     for (let t = 0; t < 5; t++) {
       const res = await call(vsasPut, `/api/judge/runs/${runId}/vsas`, { method: "PUT", json: { itemId, t, binary: t % 2 === 0 ? 1 : 0, rubric: 2 }, params: { runId }, as: rev });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
+      saved.push(Date.now());
     }
-    expect(kick).not.toHaveBeenCalled();
     expect((await db.modelRun.findUniqueOrThrow({ where: { id: runId } })).stale).toBe(true);
-    await vi.waitFor(() => expect(kick).toHaveBeenCalledTimes(1), { timeout: 3000, interval: 50 });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(kick).toHaveBeenCalledTimes(1);
+    const jobs = await db.backgroundJob.findMany({ where: { dedupeKey: rescoreKey(runId) } });
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ kind: RESCORE_RUN, state: "QUEUED", attempts: 0 });
+    // pushed back by each save: due the pause (300 ms) after the last one, not after the first
+    expect(jobs[0].runAt.getTime()).toBeGreaterThanOrEqual(saved[3] + 300);
+    expect(jobs[0].runAt.getTime()).toBeGreaterThan(jobs[0].createdAt.getTime() + 300);
 
-    // The loop's tick: the run is rescored once and is then up to date.
-    expect((await rescoreStaleRuns({ projectId })).filter((id) => id === runId)).toEqual([runId]);
+    // Once due, the job rescores the run once; it is then up to date.
+    await new Promise((r) => setTimeout(r, 400));
+    const ran = await runJobsUntilIdle({ kinds: [RESCORE_RUN] });
+    expect(ran.filter((r) => r.outcome === "SUCCEEDED" && (r.result as { runId: string; rescored: boolean }).rescored).map((r) => (r.result as { runId: string }).runId)).toEqual([runId]);
     const run = await db.modelRun.findUniqueOrThrow({ where: { id: runId } });
     expect(run.stale).toBe(false);
     // Binary 1, 0, 1, 0, 1 → A = 3 / 5.

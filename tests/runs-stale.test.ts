@@ -10,7 +10,11 @@ import { PATCH as itemRoute } from "@/app/api/projects/[projectId]/items/[itemId
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import { onTruthChanged } from "@/lib/runs/mark-stale";
 import { bumpTruthVersion, markStaleRuns } from "@/lib/truth/truth-version";
-import { claimRun, rescoreStaleRuns, startRescoreLoop, RESCORE_LEASE_MS } from "@/lib/runs/rescore-stale";
+import { createDbClient } from "@/lib/db/prisma";
+import { claimCandidate, CANDIDATE_SELECT } from "@/lib/jobs/claim";
+import { JobRunner } from "@/lib/jobs/runner";
+import { enqueueRescore, RESCORE_RUN, SWEEP_STALE_RUNS } from "@/lib/runs/rescore-jobs";
+import { rescoreStaleRuns } from "@/lib/runs/rescore-stale";
 import * as vcbenchCli from "@/lib/score-cli/vcbench";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
@@ -101,19 +105,29 @@ describe(`runs: stale and rescoring (${testDb.provider})`, () => {
     expect(after.stale).toBe(false);
   });
 
-  it("claims are exclusive: of concurrent claims exactly one wins; an expired lease can be taken over", async () => {
+  it("one rescore job per run across instances; a job whose instance died mid-rescore is taken over after its lease", async () => {
     await db.modelRun.update({ where: { id: runId }, data: { stale: true } });
-    const run = await db.modelRun.findUniqueOrThrow({ where: { id: runId }, select: { id: true, status: true, truthVersion: true, scoredAt: true } });
-    const wins = await Promise.all([claimRun(run), claimRun(run), claimRun(run), claimRun(run)]);
-    expect(wins.filter(Boolean)).toHaveLength(1);
-    const running = await db.modelRun.findUniqueOrThrow({ where: { id: runId } });
-    expect(running.status).toBe("RUNNING");
-    // A fresh claim is not taken over by the sweep...
-    expect(await rescoreStaleRuns({ projectId })).toEqual([]);
-    // ...an expired one is (its instance died).
-    await db.modelRun.update({ where: { id: runId }, data: { scoredAt: new Date(Date.now() - RESCORE_LEASE_MS - 1000) } });
-    expect(await rescoreStaleRuns({ projectId })).toEqual([runId]);
-    expect(await db.modelRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "DONE", stale: false });
+    const other = createDbClient();
+    try {
+      // requests from two instances at once: one job
+      const queued = await Promise.all([enqueueRescore(runId), enqueueRescore(runId), enqueueRescore(runId)]);
+      expect(new Set(queued.map((q) => q.id)).size).toBe(1);
+      // an instance claims it, marks the run RUNNING and dies (no renewal, no outcome)
+      const candidate = await db.backgroundJob.findUniqueOrThrow({ where: { id: queued[0].id }, select: CANDIDATE_SELECT });
+      const dead = await claimCandidate(other, candidate, { instanceId: "dead", leaseMs: 200, now: new Date() });
+      expect(dead && dead !== "failed").toBe(true);
+      await db.modelRun.update({ where: { id: runId }, data: { status: "RUNNING", scoredAt: new Date() } });
+      // while it is held, another request folds into it (its key holds while it runs)
+      expect((await enqueueRescore(runId)).id).toBe(queued[0].id);
+      await new Promise((r) => setTimeout(r, 300));
+      // lease expired: the job is taken over and the run rescored, once
+      expect(await rescoreStaleRuns({ projectId })).toEqual([runId]);
+      expect(await db.backgroundJob.findUniqueOrThrow({ where: { id: queued[0].id } })).toMatchObject({ state: "SUCCEEDED", attempts: 2 });
+      expect(await db.modelRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "DONE", stale: false });
+      expect(await rescoreStaleRuns({ projectId })).toEqual([]);
+    } finally {
+      await other.$disconnect();
+    }
   });
 
   it("POST .../rescore rescores on request (reviewers; 403 for annotators)", async () => {
@@ -124,7 +138,7 @@ describe(`runs: stale and rescoring (${testDb.provider})`, () => {
     expect(res.json.run).toMatchObject({ id: runId, status: "DONE", stale: false });
   });
 
-  it("an item edit through the API marks the run stale in its transaction; the background loop rescores it to the new truth", async () => {
+  it("an item edit through the API marks the run stale in its transaction; the background runner (its stale-run sweep) rescores it to the new truth", async () => {
     const item = await db.item.findFirstOrThrow({ where: { projectId, externalId: "0018" }, include: { truth: true } });
     const oldAnswer = item.truth!.answer as number[];
     const newAnswer = oldAnswer.map((n) => n + 1);
@@ -136,7 +150,7 @@ describe(`runs: stale and rescoring (${testDb.provider})`, () => {
     expect(stale.stale).toBe(true);
     expect((await leaderboard(admin)).json.rows.find((r: any) => r.runId === runId).stale).toBe(true);
 
-    const stop = startRescoreLoop({ intervalMs: 200 });
+    const runner = new JobRunner({ kinds: [RESCORE_RUN, SWEEP_STALE_RUNS], ownSlots: true, config: { pollMs: 100, instanceId: "loop-1" } }).start();
     try {
       const deadline = Date.now() + 20_000;
       let run = stale;
@@ -163,13 +177,17 @@ describe(`runs: stale and rescoring (${testDb.provider})`, () => {
       expect((run.aggregates as any).metrics.overall).toEqual(cli.result.overall);
       expect((run.aggregates as any).metrics.by_subtype).toEqual(cli.result.by_subtype);
     } finally {
-      stop();
+      await runner.stop();
     }
   });
 
-  it("the background loop rescores after onTruthChanged", async () => {
-    const stop = startRescoreLoop({ intervalMs: 60_000 });
+  it("the background runner rescores after onTruthChanged", async () => {
+    // The stale-run sweep is an hour away and the runner polls once a minute: only the wake-up
+    // of the jobs onTruthChanged queues can rescore the run now.
+    await db.backgroundJob.updateMany({ where: { kind: SWEEP_STALE_RUNS }, data: { runAt: new Date(Date.now() + 3600_000) } });
+    const runner = new JobRunner({ kinds: [RESCORE_RUN, SWEEP_STALE_RUNS], ownSlots: true, config: { pollMs: 60_000, instanceId: "loop-2" } }).start();
     try {
+      await new Promise((r) => setTimeout(r, 200)); // its first poll is over
       const item = await db.item.findFirstOrThrow({ where: { projectId, externalId: "0002" } });
       await db.$transaction(async (tx) => {
         await tx.itemTruth.update({ where: { itemId: item.id }, data: { answer: [1, 1, 1] } });
@@ -185,7 +203,7 @@ describe(`runs: stale and rescoring (${testDb.provider})`, () => {
       const project = await db.project.findUniqueOrThrow({ where: { id: projectId } });
       expect(run).toMatchObject({ stale: false, status: "DONE", truthVersion: project.truthVersion });
     } finally {
-      stop();
+      await runner.stop();
     }
   });
 });

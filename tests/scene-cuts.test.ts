@@ -10,8 +10,10 @@ import { runProcess, stderrTail } from "@/lib/video/run-process";
 import { ffmpegPath } from "@/lib/video/tool-paths";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { ingestVideo } from "@/lib/video-library/ingest-video";
-import { computeSceneCuts, sceneCutsKey } from "@/lib/video-library/scene-cuts";
+import { computeSceneCuts, sceneCutsStorageKey } from "@/lib/video-library/scene-cuts";
 import { mediaStorage } from "@/lib/storage/media-storage";
+import { DETECT_SCENE_CUTS, sceneCutsKey } from "@/lib/video-library/scene-cut-jobs";
+import { runJobsUntilIdle } from "@/lib/jobs/run-until-idle";
 import { call } from "@/tests/support/requests";
 import { createTestUser, type TestUser } from "@/tests/support/users";
 import { annotationProject, makeTask } from "./annotation-helpers";
@@ -98,7 +100,7 @@ describe("scene cuts in the workspace", () => {
     // detect once, then forget it to see the "detecting" state
     const stored = await computeSceneCuts(video);
     expect(stored.frames).toEqual([50, 90]);
-    await mediaStorage().delete(sceneCutsKey(video));
+    await mediaStorage().delete(sceneCutsStorageKey(video));
 
     const p = await annotationProject("VCBENCH", [{ externalId: "cuts", labels: { subtype: "O1-Snap" }, videoId: video.id, queryTimes: [1, 3.5, 5] }], [ann]);
     const taskId = await makeTask(p.projectId, p.itemIds[0], ann.id, "blank");
@@ -108,8 +110,12 @@ describe("scene cuts in the workspace", () => {
     const first = await open();
     expect(first.status).toBe(200);
     expect(first.json.video.cuts).toBeNull();
-    // the payload queued the detection again
-    await computeSceneCuts(video);
+    expect(first.json.video.cutsError).toBeNull();
+    // the payload queued the detection again: one job (a second open does not queue another), run by a job runner
+    await open();
+    expect(await db.backgroundJob.findMany({ where: { dedupeKey: sceneCutsKey(video.id) }, select: { state: true } })).toEqual([{ state: "QUEUED" }]);
+    const ran = await runJobsUntilIdle({ kinds: [DETECT_SCENE_CUTS] });
+    expect(ran.map((r) => [r.outcome, r.result])).toEqual([["SUCCEEDED", { cuts: 2, detectMs: expect.any(Number) }]]);
     const expected = [
       { frame: 50, sec: 2 },
       { frame: 90, sec: 3.6 },
@@ -127,14 +133,14 @@ describe("scene cuts in the workspace", () => {
     const file = await threeShots("library-2.mp4", [["color=c=green", 25, 1], ["color=c=white", 25, 1], ["color=c=black", 25, 1]]);
     const { video } = await ingestVideo({ file, mode: "copy" }, { displayName: "three-colours.mp4", via: "import" });
     await computeSceneCuts(video);
-    await mediaStorage().put(sceneCutsKey(video), JSON.stringify({ version: 1, threshold: 10, frameCount: 75, frames: [30, 20] }));
+    await mediaStorage().put(sceneCutsStorageKey(video), JSON.stringify({ version: 1, threshold: 10, frameCount: 75, frames: [30, 20] }));
     const first = await call(getSceneCuts, `/api/videos/${video.id}/scene-cuts`, { as: ann, params: { id: video.id } });
     expect(first.status).toBe(404); // not a member of any project with it
     const p = await annotationProject("VCBENCH", [{ externalId: "c2", labels: { subtype: "E1-Transit" }, videoId: video.id }], [ann]);
     expect(p.itemIds).toHaveLength(1);
     const again = await call(getSceneCuts, `/api/videos/${video.id}/scene-cuts`, { as: ann, params: { id: video.id } });
     expect(again.json).toEqual({ cuts: null });
-    expect((await computeSceneCuts(video)).frames).toEqual([25, 50]);
+    expect((await runJobsUntilIdle({ kinds: [DETECT_SCENE_CUTS] })).map((r) => r.outcome)).toEqual(["SUCCEEDED"]);
     const done = await call(getSceneCuts, `/api/videos/${video.id}/scene-cuts`, { as: ann, params: { id: video.id } });
     expect(done.json).toEqual({ cuts: [{ frame: 25, sec: 1 }, { frame: 50, sec: 2 }] });
   });

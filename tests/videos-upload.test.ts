@@ -7,7 +7,6 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUT } from "@/app/api/videos/upload/route";
 import { resetEnvCache } from "@/lib/config/env";
-import { sceneCutsSettled } from "@/lib/video-library/scene-cuts";
 import { runProcess } from "@/lib/video/run-process";
 import { ffmpegPath } from "@/lib/video/tool-paths";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
@@ -108,7 +107,6 @@ describe("PUT /api/videos/upload", () => {
   });
 
   it("returns the existing video for the same bytes (no second copy)", async () => {
-    await sceneCutsSettled();
     const before = await library();
     const res = await upload(fx.cfr, "renamed.mp4");
     expect(res.status).toBe(200);
@@ -160,7 +158,6 @@ describe("PUT /api/videos/upload", () => {
     ["zeroFrames", "empty-track.mp4", "zero-frames", /^empty-track\.mp4: zero frames/],
   ] as const)("rejects %s with 422 naming the file and the reason, keeping nothing", async (key, name, rejection, message) => {
     const count = await db.video.count();
-    await sceneCutsSettled(); // scene detection queued by earlier uploads writes its sidecar meanwhile
     const stored = await library();
     const res = await upload(fx[key], name);
     expect(res.status).toBe(422);
@@ -175,7 +172,6 @@ describe("PUT /api/videos/upload", () => {
 
   it("uses only the base name of x-file-name; ../ never reaches the filesystem", async () => {
     const count = await db.video.count();
-    await sceneCutsSettled(); // scene detection queued by earlier uploads writes its sidecar meanwhile
     const stored = await library();
     const res = await upload(fx.text, "../../../etc/passwd.mp4");
     expect(res.status).toBe(422);
@@ -187,7 +183,6 @@ describe("PUT /api/videos/upload", () => {
   });
 
   it("stores a valid video sent under a ../ name with generated file names only", async () => {
-    await sceneCutsSettled();
     const before = new Set(await library());
     const distinct = path.join(dir, "sneaky-source.mp4");
     const r = await runProcess(ffmpegPath(), ["-v", "error", "-y", "-i", fx.cfr, "-c", "copy", "-metadata", "comment=sneaky", distinct]);
@@ -208,7 +203,6 @@ describe("PUT /api/videos/upload", () => {
 
   it("refuses control characters and a missing name with 400, keeping nothing", async () => {
     const count = await db.video.count();
-    await sceneCutsSettled(); // scene detection queued by earlier uploads writes its sidecar meanwhile
     const stored = await library();
     for (const name of ["evil\nname.mp4", "nul\u0000byte.mp4", "del\u007fchar.mp4", "tab\tname.mp4"]) {
       const bad = await upload(fx.cfr, name);

@@ -18,7 +18,7 @@ import { addQueryPoint, patchQueryPoint, queryPointAtWindowEnd, removeById } fro
 import { CountInput, currentTime, FieldProblems, PanelSection, TimeButton } from "./panel-parts";
 
 export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument>) {
-  const { doc, edit, readOnly, player, selectedId, select, problems, item, shownTruth, sceneCuts } = props;
+  const { doc, edit, readOnly, player, selectedId, select, problems, item, shownTruth, sceneCuts, sceneCutsError } = props;
   const cuts = useMemo(() => (sceneCuts ?? []).map((c) => c.sec), [sceneCuts]);
   const windowed = (WINDOW_SUBTYPES as readonly string[]).includes(doc.subtype);
   const snap = doc.subtype === "O1-Snap";
@@ -70,9 +70,14 @@ export function VcbenchQueryPoints(props: PanelProps<VcbenchDocument>) {
           ))}
         </ul>
       )}
-      {sceneCuts === null && (
+      {sceneCuts === null && !sceneCutsError && (
         <p className="text-xs text-slate-500" data-testid="scene-cuts-pending">
           Detecting scene cuts… (points near a cut are warned about once they are known)
+        </p>
+      )}
+      {sceneCuts === null && sceneCutsError && (
+        <p className="text-xs text-amber-800" role="status" data-testid="scene-cuts-failed">
+          Scene cuts could not be detected: {sceneCutsError}. Points near a cut are not warned about; an admin can retry the detection on the video&apos;s page.
         </p>
       )}
       <FieldProblems problems={problems} field="queryPoints" exact />

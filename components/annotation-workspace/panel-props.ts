@@ -47,4 +47,6 @@ export type PanelProps<D extends AnnotationDocument = AnnotationDocument> = {
    * detecting them, undefined without a video.
    */
   sceneCuts?: readonly FrameTime[] | null;
+  /** Why the scene cuts are not known when their detection failed for good (then `sceneCuts` is null); null otherwise. */
+  sceneCutsError?: string | null;
 };

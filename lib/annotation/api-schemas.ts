@@ -56,10 +56,12 @@ export type WorkspaceVideo = {
   fps: number;
   /**
    * Scene cuts (first frame of each new shot, sec on the annotation timeline), detected once per
-   * video in the background (lib/video-library/scene-cuts.ts); null while not known yet
+   * video in the background (a job, lib/video-library/scene-cut-jobs.ts); null while not known yet
    * ("detecting scene cuts…").
    */
   cuts: { frame: number; sec: number }[] | null;
+  /** Why there are no cuts when their detection failed for good (e.g. the video cannot be decoded); null otherwise. */
+  cutsError?: string | null;
 };
 
 export type TaskMode = "blank" | "prefill";

@@ -43,7 +43,7 @@ export type SubmitReviewStep = (tx: DbTx, pass: SubmittedPass) => Promise<{ trut
  * setting) and an ANNOTATE task, the same transaction writes the item's truth
  * (lib/annotation/truth-from-document.ts) with provenance (annotation, version, annotator),
  * a new item version with an ItemRevision, bumps Project.truthVersion and marks the project's
- * runs stale when the truth changed; the rescoring loop is woken after the commit.
+ * runs stale when the truth changed; their rescoring is queued after the commit.
  * `review` (lib/review/submit-pass.ts passes it) runs in the same transaction for ANNOTATE
  * submits: the comparison at the k-th pass of a double-reviewed item, the expert sample.
  */

@@ -11,7 +11,7 @@ import type { TaskMode, WorkspacePayload, WorkspaceVideo } from "./api-schemas";
 import { annotationDocumentSchema, type AnnotationDocument } from "./document";
 import { initialDocument } from "./initial-document";
 import { taskTruthContext } from "./truth-visibility";
-import { sceneCutTimes } from "./scene-cut-times";
+import { sceneCutTimesState } from "./scene-cut-times";
 import { videoTiming } from "./video-timeline";
 
 /** What a page that shows an item with its video reads of the item (the workspace; the adjudication view). */
@@ -44,7 +44,7 @@ export async function workspacePayload(user: TaskUser, taskId: string): Promise<
   const truthRow = showTruth ? await db.itemTruth.findUnique({ where: { itemId: item.id }, select: { answer: true, source: true } }) : null;
   const shownTruth = truthRow ? { answer: truthRow.answer as unknown, source: (truthRow.source ?? {}) as Record<string, unknown> } : null;
   const timing = item.video && item.video.status === "READY" ? await videoTiming(item.video).catch(() => null) : null;
-  const cuts = item.video && timing ? await sceneCutTimes(item.video, timing) : null;
+  const cuts = item.video && timing ? await sceneCutTimesState(item.video, timing) : { cuts: null, error: null };
 
   let annotation = await db.annotation.findUnique({
     where: { taskId: task.id },
@@ -100,7 +100,7 @@ export async function workspacePayload(user: TaskUser, taskId: string): Promise<
         queryPoints: item.queryPoints.map((q) => q.timeSec),
       },
       shownTruth,
-      video: item.video && item.video.status === "READY" ? workspaceVideo({ ...item.video, addedBy: null }, timing?.durationSec, cuts) : null,
+      video: item.video && item.video.status === "READY" ? workspaceVideo({ ...item.video, addedBy: null }, timing?.durationSec, cuts.cuts, cuts.error) : null,
       annotation: {
         id: row?.id ?? "",
         version: row?.version ?? 0,
@@ -124,6 +124,7 @@ export function workspaceVideo(
   video: Parameters<typeof toVideoDto>[0],
   durationSec: number | undefined,
   cuts: WorkspaceVideo["cuts"] = null,
+  cutsError: string | null = null,
 ): WorkspaceVideo {
   const dto = toVideoDto(video);
   return {
@@ -137,6 +138,7 @@ export function workspaceVideo(
     durationSec: durationSec ?? dto.durationSec,
     fps: videoFrameRate(video),
     cuts,
+    cutsError,
   };
 }
 

@@ -38,7 +38,7 @@ export type ItemTruthWrite = {
  * (`lib/annotation/truth-from-document.ts` maps it to the native truth): the truth with
  * provenance, a new item version with an ItemRevision when the item or truth changed, query
  * points / evidence spans replaced, `Project.truthVersion` bumped when the truth changed (the
- * caller calls `truthCommitted()` after the commit so the rescoring loop wakes), and one audit
+ * caller calls `truthCommitted()` after the commit so stale runs are rescored (lib/runs/rescore-jobs.ts)), and one audit
  * entry. A keep without change writes provenance only. 409 `item_conflict` when the item was
  * edited concurrently (nothing written: the caller's transaction rolls back).
  */

@@ -26,6 +26,14 @@ function createClient(): Db {
   return new SqliteClient({ adapter, omit });
 }
 
+/**
+ * A second client of the same database with its own connections (the job queue's tests play
+ * two instances with one each). The app uses {@link db}.
+ */
+export function createDbClient(): Db {
+  return createClient();
+}
+
 const globalForDb = globalThis as unknown as { playheadDb?: Db };
 
 /** The one Prisma client of the process (kept across hot reloads in development). */

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { ecSubjectKey, enumerationLists, HUMAN_JUDGE_KIND, matchingCounts, matchingProblem, vsasSubjectKey, type EcMatchVerdict, type VsasVerdict } from "@/lib/runs/human-judgements";
 import { markRunJudged } from "@/lib/runs/load-human-judgements";
-import { kickRescoreAfterJudgement } from "@/lib/runs/judgement-rescore";
+import { queueRescoreAfterJudgement } from "@/lib/runs/judgement-rescore";
 import { vsasCaptions } from "@/lib/runs/score-vsas";
 import { ecTaskType } from "@/lib/runs/score-ecbench";
 import type { EcRaw, TruthItem } from "@/lib/runs/types";
@@ -15,7 +15,7 @@ import { studySessionAnswer } from "./study-answers";
 /**
  * Stores one reviewer's judgement: an idempotent upsert on the Judgement unique key (item,
  * subject, "human", reviewer), so autosaving the same verdict twice leaves one row. The run is
- * then flagged stale and the rescoring loop woken: its stored score takes the judgement in
+ * then flagged stale and its rescore job queued (debounced): its stored score takes the judgement in
  * (lib/runs/human-judgements.ts).
  */
 async function upsertJudgement(itemId: string, subjectKey: string, judgeId: string, verdict: object): Promise<{ updatedAt: Date }> {
@@ -62,7 +62,7 @@ async function truthItem(run: JudgeRun, itemId: string): Promise<TruthItem> {
 
 async function afterSave(runId: string): Promise<void> {
   await markRunJudged(runId);
-  kickRescoreAfterJudgement();
+  await queueRescoreAfterJudgement(runId);
 }
 
 /**

@@ -2,7 +2,6 @@ import "server-only";
 import { db } from "@/lib/db/prisma";
 import { chanceRowCount, refreshChanceRuns } from "@/lib/runs/chance-runs";
 import { findProject, projectVariant } from "@/lib/runs/project";
-import { ensureRescoreLoop } from "@/lib/runs/rescore-stale";
 import { judgingOf } from "@/lib/runs/judging-status";
 import type { RunAggregates } from "@/lib/runs/types";
 import { bootstrapTable, DEFAULT_BOOTSTRAP, type BootstrapSettings, type TableIntervals } from "./bootstrap-table";
@@ -60,7 +59,6 @@ function display(column: LeaderboardColumn | undefined, v: number | null | undef
  * every run's per-item scores (seeded, deterministic; cached per run and scoring time).
  */
 export async function buildLeaderboard(projectKey: string, options: LeaderboardOptions = {}): Promise<LeaderboardData> {
-  ensureRescoreLoop();
   let project = await findProject(projectKey);
   if (options.ensureChance !== false && chanceRowCount(project.benchmark) > 0) {
     const have = await db.modelRun.count({ where: { projectId: project.id, kind: "CHANCE" } });

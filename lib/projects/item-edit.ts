@@ -21,7 +21,7 @@ import { truthShapeIssues, type ItemEdit } from "./item-edit-schema";
  *   author, reason) is written, and an audit entry;
  * - when ground truth changes (answer, truth source, query point times, truth spans) the
  *   ItemTruth version and `Project.truthVersion` go up by one and the project's runs are marked
- *   stale in the same transaction; after the commit the background rescoring loop is woken;
+ *   stale in the same transaction; after the commit the stale-run sweep job runs soon;
  * - query points keep their rows by position (answers given at a point stay linked), frame
  *   indices are recomputed from the linked video's PTS table; a new videoRef is matched against
  *   the library again.

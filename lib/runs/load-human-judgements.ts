@@ -13,7 +13,7 @@ export async function loadHumanJudgements(runId: string): Promise<JudgementRow[]
   });
 }
 
-/** Flags the run for rescoring (its human judgements changed); the rescoring loop picks it up. */
+/** Flags the run for rescoring (its human judgements changed); its rescore job (lib/runs/judgement-rescore.ts) picks it up. */
 export async function markRunJudged(runId: string): Promise<void> {
   await db.modelRun.updateMany({ where: { id: runId }, data: { stale: true } });
 }

@@ -1,14 +1,11 @@
 import "server-only";
-import { markStaleRuns } from "@/lib/truth/truth-version";
-import { kickRescore } from "./rescore-stale";
+import { markAndQueueStale } from "./rescore-jobs";
 
 /**
- * Marks the project's out-of-date runs stale (lib/truth/truth-version.ts) and wakes the
- * rescoring loop. Call it after the transaction that changed the truth commits. Returns how
- * many runs were marked.
+ * Marks the project's out-of-date runs stale (lib/truth/truth-version.ts) and queues their
+ * rescoring (lib/runs/rescore-jobs.ts; the job runner does it). Call it after the transaction
+ * that changed the truth commits. Returns how many runs were marked.
  */
 export async function onTruthChanged(projectId: string): Promise<number> {
-  const n = await markStaleRuns(projectId);
-  kickRescore();
-  return n;
+  return markAndQueueStale(projectId);
 }

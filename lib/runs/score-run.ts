@@ -5,7 +5,6 @@ import type { Problem } from "@/lib/metrics/problems";
 import { HttpError } from "@/lib/http/http-error";
 import { parsePredictions } from "./parse-predictions";
 import { findProject, projectClipParser, projectVariant, scoredBenchmark } from "./project";
-import { ensureRescoreLoop } from "./rescore-stale";
 import { validateRunName, versionedName, type IfExists } from "./run-name";
 import { scoreRawPredictions } from "./score-raws";
 import { insertItemResults, mergeProblems } from "./store-run";
@@ -29,7 +28,7 @@ import type { MetricVariant, PredictionFormat, RunAggregates } from "./types";
  *    leaderboard table + counts, problems with line numbers: unknown ids, unparseable answers,
  *    missing items...), every RunItemResult (raw, parsed, valid, scores) and an audit entry.
  * If the truth changes while a file is being scored, the run records the older truthVersion and
- * is therefore stale: the background rescoring loop picks it up.
+ * is therefore stale: the stale-run sweep job queues its rescoring.
  */
 export type UploadRunInput = {
   /** Project id, slug or name. */
@@ -89,7 +88,6 @@ function runExists(name: string): HttpError {
 
 export async function uploadRun(input: UploadRunInput): Promise<UploadRunResult> {
   const t0 = performance.now();
-  ensureRescoreLoop();
   const project = await findProject(input.project);
   const benchmark = scoredBenchmark(project);
   const checked = validateRunName(input.name);

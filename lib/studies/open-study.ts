@@ -6,13 +6,13 @@ import { HttpError } from "@/lib/http/http-error";
 import { streamingCutTimes } from "@/lib/protocol/cut-times";
 import { forgetPlans } from "@/lib/protocol/load-plan";
 import { forgetStudyInfo } from "@/lib/protocol/load-session";
-import { toSegmentationJson } from "@/lib/protocol/segmentation-json";
 import { frameAtTime } from "@/lib/video/frame-time";
 import { probeVideo } from "@/lib/video/probe-video";
 import { planSegments } from "@/lib/video/segment-plan";
 import { videoStorageKeys } from "@/lib/video/storage-paths";
 import { mediaStorage } from "@/lib/storage/media-storage";
-import { segmentIntoStorage } from "@/lib/video-library/segment-into-storage";
+import { runJobNow } from "@/lib/jobs/run-now";
+import { queueSegmenting } from "./segment-jobs";
 import { PLATFORM_LABELS } from "./study-links";
 import { missingCompletion, parseStudySettings } from "@/lib/protocol/study-settings";
 
@@ -26,8 +26,9 @@ export type OpenReport = { videos: { videoId: string; segments: number; reused: 
  * (lib/video segmentVideo, frame-exact) with a cut right after the frame of every query point of
  * every study item on it (lib/protocol/cut-times.ts), recorded as a Segmentation (shared by
  * studies with the same cuts) and a StudyVideo. Query points without a frame index get the frame
- * displayed at their time (QueryPoint.timeSec in the segmented file's timeline). Runs in the
- * request: minutes for long videos.
+ * displayed at their time (QueryPoint.timeSec in the segmented file's timeline). The segmenting
+ * is a job of the queue (lib/studies/segment-jobs.ts) that this request runs and waits for:
+ * minutes for long videos; a crash mid-way leaves it to another instance, not PROCESSING forever.
  *
  * A crowd study (settings.crowdPlatforms) without a completion code or completion URL is refused
  * (409 `completion_missing`, naming the field) unless `confirmMissingCompletion` is set: its
@@ -78,9 +79,8 @@ export async function openStudy(studyId: string, actorId: string, options: { con
     const started = performance.now();
     // ffmpeg reads a local file: the stored one itself, or a copy of the bucket's object (lib/storage).
     const inputKey = videoStorageKeys(video.storageKey).file(video.transcoded ? video.playbackFile : video.originalFile);
-    const { seg, reused } = await mediaStorage().withLocalFile(inputKey, async (input) => {
-      const probe = await probeVideo(input);
-      const table = probe.ptsTable;
+    const plan = await mediaStorage().withLocalFile(inputKey, async (input) => {
+      const table = (await probeVideo(input)).ptsTable;
       const frames: number[] = [];
       for (const si of videoItems) {
         for (const qp of si.item.queryPoints) {
@@ -96,34 +96,31 @@ export async function openStudy(studyId: string, actorId: string, options: { con
           frames.push(frame);
         }
       }
-      const cutTimes = streamingCutTimes(table, frames, settings.segmentSeconds);
-      const { cutFrames } = planSegments(table, cutTimes);
-      const cutsHash = createHash("sha256").update(JSON.stringify({ v: SEGMENTATION_VERSION, cutFrames })).digest("hex");
-      let seg = await db.segmentation.findUnique({ where: { videoId_cutsHash: { videoId, cutsHash } }, select: { id: true, status: true, segments: true } });
-      let reused = true;
-      if (!seg || seg.status !== "READY") {
-        reused = false;
-        seg = await db.segmentation.upsert({
-          where: { videoId_cutsHash: { videoId, cutsHash } },
-          create: { videoId, cutsHash, dirKey: cutsHash, segments: [], status: "PROCESSING" },
-          update: { status: "PROCESSING" },
-          select: { id: true, status: true, segments: true },
-        });
-        try {
-          const result = await segmentIntoStorage(video.storageKey, cutsHash, input, cutTimes, { probe });
-          seg = await db.segmentation.update({
-            where: { id: seg.id },
-            data: { status: "READY", segments: toSegmentationJson(result.segments) as never },
-            select: { id: true, status: true, segments: true },
-          });
-        } catch (error) {
-          await db.segmentation.update({ where: { id: seg.id }, data: { status: "FAILED" } });
-          console.error(`[studies] segmenting video ${videoId} failed`, error);
-          throw new HttpError(500, `Segmenting video ${video.originalName} failed: ${(error as Error).message}`, "segmentation_failed");
-        }
-      }
-      return { seg, reused };
+      const times = streamingCutTimes(table, frames, settings.segmentSeconds);
+      return { times, cutFrames: planSegments(table, times).cutFrames };
     });
+    const cutsHash = createHash("sha256").update(JSON.stringify({ v: SEGMENTATION_VERSION, cutFrames: plan.cutFrames })).digest("hex");
+    let seg = await db.segmentation.findUnique({ where: { videoId_cutsHash: { videoId, cutsHash } }, select: { id: true, status: true, segments: true } });
+    let reused = true;
+    if (!seg || seg.status !== "READY") {
+      reused = false;
+      seg = await db.segmentation.upsert({
+        where: { videoId_cutsHash: { videoId, cutsHash } },
+        create: { videoId, cutsHash, dirKey: cutsHash, segments: [], status: "PROCESSING" },
+        update: { status: "PROCESSING" },
+        select: { id: true, status: true, segments: true },
+      });
+      const job = await queueSegmenting(seg.id, plan.times, video.originalName);
+      const settled = await runJobNow(job.id);
+      if (settled.state === "FAILED" || settled.state === "QUEUED") {
+        const again = settled.state === "QUEUED" ? "; it is retried in the background: open the study again in a while" : "";
+        throw new HttpError(500, `Segmenting video ${video.originalName} failed: ${settled.message ?? "see /admin/jobs"}${again}.`, "segmentation_failed", { jobId: job.id });
+      }
+      if (settled.state !== "SUCCEEDED") {
+        throw new HttpError(409, `Segmenting video ${video.originalName} is still running (job ${job.id}); open the study again when it is done.`, "segmentation_running", { jobId: job.id });
+      }
+      seg = await db.segmentation.findUniqueOrThrow({ where: { id: seg.id }, select: { id: true, status: true, segments: true } });
+    }
     await db.studyVideo.upsert({
       where: { studyId_segmentationId: { studyId, segmentationId: seg.id } },
       create: { studyId, segmentationId: seg.id },

@@ -12,17 +12,17 @@ import { db } from "@/lib/db/prisma";
  *   so a truth edit that forgot to call this is still flagged.
  * - `bumpTruthVersion(projectId, tx)`: for code that edits ItemTruth: increments the project's
  *   truthVersion and marks its runs stale, inside the caller's transaction.
- * - `onTruthChanged(projectId)` (lib/runs/mark-stale.ts): marks stale runs and wakes the
- *   background rescoring loop (lib/runs/rescore-stale.ts). Call it after the transaction that
- *   changed the truth commits.
+ * - `onTruthChanged(projectId)` (lib/runs/mark-stale.ts): marks stale runs and queues their
+ *   rescoring jobs (lib/runs/rescore-jobs.ts). Call it after the transaction that changed the
+ *   truth commits.
  * This module sits below every domain that changes truth (benchmarks, projects, annotation)
  * and below lib/runs, which rescores what it marks: none of them imports another for it.
  *
  * Truth-changing write paths and what they call: item edits (lib/projects/item-edit.ts) and
  * imports (lib/benchmarks/import-project.ts) call `bumpTruthVersion` inside their transaction and
- * `truthCommitted()` after it commits (which wakes lib/runs' rescoring loop, registered with
- * `onTruthCommitted`) (imports through lib/projects/import-upload.ts; the CLI leaves
- * it to the server's loop, started by instrumentation.ts, whose sweep finds the stale runs).
+ * `truthCommitted()` after it commits (which runs lib/runs' stale-run sweep job soon, registered
+ * with `onTruthCommitted`) (imports through lib/projects/import-upload.ts; the CLI leaves it to
+ * the recurring sweep of the server's job runner, which finds the stale runs).
  * An adjudication that resolves to a new truth must do the same.
  */
 export async function markStaleRuns(projectId: string, tx: DbTx = db): Promise<number> {
@@ -42,7 +42,7 @@ export async function bumpTruthVersion(projectId: string, tx: DbTx): Promise<num
   return p.truthVersion;
 }
 
-/** Marks stale runs in every project (the rescoring loop's sweep; catches truth edits that did not call onTruthChanged). */
+/** Marks stale runs in every project (the stale-run sweep job; catches truth edits that did not call onTruthChanged). */
 export async function markAllStaleRuns(): Promise<number> {
   const projects = await db.project.findMany({ select: { id: true } });
   let n = 0;
@@ -56,7 +56,7 @@ const listeners = globalThis as typeof globalThis & { playheadTruthListeners?: M
 /**
  * Registers what runs after a truth change commits, under a name (registering a name again
  * replaces it, so a reloaded module does not add a second copy). lib/runs registers the wake-up
- * of its rescoring loop here, so the domains that change truth (imports, item edits,
+ * of its stale-run sweep here, so the domains that change truth (imports, item edits,
  * adjudication) call {@link truthCommitted} instead of importing lib/runs.
  */
 export function onTruthCommitted(name: string, listener: TruthListener): void {

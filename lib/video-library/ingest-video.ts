@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { copyFile, rename, rm, stat } from "node:fs/promises";
+import { copyFile, link, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { audit } from "@/lib/audit/audit";
 import { attachPendingItems, type AttachResult } from "@/lib/benchmarks/attach-pending-items";
@@ -48,8 +48,12 @@ import { videoWithAdder, type LibraryVideo } from "./video-queries";
 
 export type IngestSource = {
   file: string;
-  /** "move": the file is ours (an upload's temp file) and is consumed; "copy": left untouched. */
-  mode: "move" | "copy";
+  /**
+   * "move": the file is ours (an upload's temp file) and is consumed; "copy": left untouched;
+   * "link": left in place and hard-linked into storage (copied across filesystems): the ingest
+   * job's mode, whose upload must survive a failed or interrupted attempt for the retry.
+   */
+  mode: "move" | "copy" | "link";
 };
 
 export type IngestOptions = {
@@ -110,6 +114,15 @@ async function existingDuplicate(sha256: string, sourcePath: string | null | und
 async function placeOriginal(source: IngestSource, target: string): Promise<void> {
   if (source.mode === "copy") {
     await copyFile(source.file, target);
+    return;
+  }
+  if (source.mode === "link") {
+    try {
+      await link(source.file, target);
+    } catch (e) {
+      if (!["EXDEV", "EPERM", "ENOTSUP", "EMLINK"].includes((e as NodeJS.ErrnoException).code ?? "")) throw e;
+      await copyFile(source.file, target);
+    }
     return;
   }
   try {

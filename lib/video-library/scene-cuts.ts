@@ -8,87 +8,35 @@ import { mediaFile, ptsFile, readVideoPts } from "./video-files";
 
 /**
  * Scene cuts of a library video, computed once and stored as `scene-cuts.json` next to the PTS
- * sidecars in the media storage (frames of the playback file; lib/video/scene-cuts.ts). Detection decodes the whole
- * video, so it never runs on a request's path: `sceneCutFrames` answers from the sidecar or
- * returns null ("detecting") after queueing the detection, so a video's cuts are computed on its
- * first use (a workspace or GET /api/videos/:id/scene-cuts), in the server process. Not at ingest:
- * the CLI import and the benchmarks are short-lived processes that must not leave ffmpeg runs
- * behind, and files appearing in a video's directory after its upload answered would surprise
- * whoever lists it. One detection runs at a time in this process; a video already queued is not queued
- * twice; a failed detection is retried after FAILURE_RETRY_MS at the earliest.
+ * sidecars in the media storage (frames of the playback file; lib/video/scene-cuts.ts). Detection
+ * decodes the whole video, so it never runs on a request's path: it is a job of the queue
+ * ("video.scene-cuts", lib/video-library/scene-cut-jobs.ts), queued on the video's first use (a
+ * workspace, GET /api/videos/:id/scene-cuts, the video's page) and run by a job runner, which
+ * limits ffmpeg work per instance, retries a failure with backoff and, once out of attempts,
+ * leaves the failure with its error for the pages to show (no endless "detecting…").
  */
-type StoredVideo = Parameters<typeof ptsFile>[0] & { id: string };
-
-const FAILURE_RETRY_MS = 10 * 60_000;
-const inFlight = new Map<string, Promise<SceneCutsSidecar>>();
-const failedAt = new Map<string, number>();
-let queue: Promise<unknown> = Promise.resolve();
-
-const keyOf = (video: StoredVideo) => `${video.id}:${video.sha256}`;
+export type StoredVideo = Parameters<typeof ptsFile>[0] & { id: string; originalName?: string };
 
 /** Storage key of the video's scene-cut sidecar. */
-export function sceneCutsKey(video: Pick<StoredVideo, "storageKey">): string {
+export function sceneCutsStorageKey(video: Pick<StoredVideo, "storageKey">): string {
   return videoStorageKeys(video.storageKey).sceneCuts;
 }
 
-/** Detects (queued behind any running detection) and stores the video's scene cuts. */
-export function computeSceneCuts(video: StoredVideo): Promise<SceneCutsSidecar> {
-  const key = keyOf(video);
-  const running = inFlight.get(key);
-  if (running) return running;
-  const job = queue.then(async () => {
-    const table = await readVideoPts(video, "playback");
-    const { frames, detectMs } = await mediaStorage().withLocalFile(mediaFile(video, "playback").key, (file) => detectSceneCuts(file, table));
-    const doc: SceneCutsSidecar = { version: SCENE_CUTS_SIDECAR_VERSION, threshold: SCENE_CUT_THRESHOLD, frameCount: table.pts.length, frames, detectMs };
-    await writeSceneCutsSidecar(sceneCutsKey(video), doc);
-    return doc;
-  });
-  queue = job.catch(() => undefined);
-  inFlight.set(key, job);
-  job.then(
-    () => {
-      inFlight.delete(key);
-      failedAt.delete(key);
-    },
-    (e: unknown) => {
-      inFlight.delete(key);
-      failedAt.set(key, Date.now());
-      // The video was deleted meanwhile (or its storage is gone, as after a test): nothing to say.
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
-      console.warn(`[playhead] scene detection of video ${video.id} failed: ${(e as Error).message}`);
-    },
-  );
-  return job;
+/** Detects the video's scene cuts (ffmpeg, the whole video) and stores them; what the job runs. */
+export async function computeSceneCuts(video: StoredVideo, options: { signal?: AbortSignal } = {}): Promise<SceneCutsSidecar> {
+  const table = await readVideoPts(video, "playback");
+  // ffmpeg reads a local file: the stored one itself, or a copy of the bucket's object (lib/storage).
+  const { frames, detectMs } = await mediaStorage().withLocalFile(mediaFile(video, "playback").key, (file) => detectSceneCuts(file, table, { signal: options.signal }));
+  const doc: SceneCutsSidecar = { version: SCENE_CUTS_SIDECAR_VERSION, threshold: SCENE_CUT_THRESHOLD, frameCount: table.pts.length, frames, detectMs };
+  await writeSceneCutsSidecar(sceneCutsStorageKey(video), doc);
+  return doc;
 }
 
-/**
- * Resolves once no detection is queued or running in this process (tests that compare the
- * storage tree before and after a request wait for detections queued by earlier uploads).
- */
-export async function sceneCutsSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
-}
-
-/** Queues the detection unless it is stored, running, or failed recently (fire and forget). */
-export function scheduleSceneCuts(video: StoredVideo): void {
-  const key = keyOf(video);
-  if (inFlight.has(key)) return;
-  const failed = failedAt.get(key);
-  if (failed !== undefined && Date.now() - failed < FAILURE_RETRY_MS) return;
-  computeSceneCuts(video).catch(() => undefined);
-}
-
-/**
- * The stored cut frames of a video whose playback PTS table has `frameCount` frames, or null while
- * they are not known yet (the detection is then queued). A malformed or stale sidecar is
- * recomputed.
- */
-export async function sceneCutFrames(video: StoredVideo, frameCount: number): Promise<number[] | null> {
-  const stored = await readSceneCutsSidecar(sceneCutsKey(video), frameCount).catch((e: unknown) => {
+/** The stored cut frames when the sidecar is there and valid for `frameCount` frames; null otherwise (a malformed or stale one is logged). */
+export async function storedSceneCutFrames(video: StoredVideo, frameCount: number): Promise<number[] | null> {
+  const stored = await readSceneCutsSidecar(sceneCutsStorageKey(video), frameCount).catch((e: unknown) => {
     console.warn(`[playhead] video ${video.id}: ${(e as Error).message}; detecting scene cuts again`);
     return null;
   });
-  if (stored) return stored.frames;
-  scheduleSceneCuts(video);
-  return null;
+  return stored ? stored.frames : null;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { resolveInside } from "@/lib/storage/safe-path";
@@ -8,7 +9,11 @@ import { ensureScratchRoot, newScratchDir, SCRATCH_HOST, SCRATCH_NAME, scratchNa
  * Scratch under `<data>/tmp` (local, whatever the storage driver; names and owners in
  * lib/storage/scratch.ts): uploads being received and videos being prepared, before they go to
  * the media storage (with the local driver, `<data>/tmp` is on the same filesystem as
- * `<data>/videos`, so moving a finished directory into place is an atomic rename).
+ * `<data>/videos`, so moving a finished directory into place is an atomic rename). Besides:
+ *
+ *   queued-<uuid>.upload              a received upload handed to its ingest job (lib/video-library/ingest-jobs.ts):
+ *                                     owned by the job, not by a process; removed by the job, or by
+ *                                     `sweepQueuedUploads` once old and no pending job needs it
  */
 
 /** Scratch of other hosts (shared data dir) is only removed once it is this old. */
@@ -20,6 +25,38 @@ export async function newUploadTempPath(): Promise<string> {
 
 export async function newIngestStagingDir(): Promise<string> {
   return newScratchDir("ingest");
+}
+
+const QUEUED_UPLOAD = /^queued-[0-9a-f-]{36}\.upload$/;
+
+/** A new name for a received upload handed to a job (see above). */
+export function newQueuedUploadName(): string {
+  return `queued-${randomUUID()}.upload`;
+}
+
+/** The path of a queued upload by its name (refused unless it is one). */
+export function queuedUploadPath(name: string): string {
+  if (!QUEUED_UPLOAD.test(name)) throw new Error(`not a queued upload name: ${name}`);
+  return resolveInside(scratchRoot(), name);
+}
+
+/**
+ * Removes queued uploads older than a day that no pending job needs (`pending(name)` says
+ * whether a queued or running job refers to it). A failed ingest keeps its upload for an admin's
+ * retry until then. Returns the names removed.
+ */
+export async function sweepQueuedUploads(pending: (name: string) => Promise<boolean>, now = Date.now()): Promise<string[]> {
+  const dir = scratchRoot();
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => QUEUED_UPLOAD.test(n));
+  const removed: string[] = [];
+  for (const name of names) {
+    const st = await stat(path.join(dir, name)).catch(() => null);
+    if (!st || now - st.mtimeMs < FOREIGN_SCRATCH_MAX_AGE_MS) continue;
+    if (await pending(name)) continue;
+    await rm(path.join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 function processAlive(pid: number): boolean {

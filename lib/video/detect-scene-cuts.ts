@@ -5,6 +5,9 @@ import { runProcess, stderrTail } from "./run-process";
 import { cutFramesOf, parseSceneCutOutput, SCENE_CUT_THRESHOLD } from "./scene-cuts";
 import { ffmpegPath } from "./tool-paths";
 
+/** ffmpeg's exit code when more than `-max_error_rate` (default 2/3) of the frames failed to decode. */
+const FFMPEG_DECODE_ERROR_RATE_EXCEEDED = 69;
+
 export type DetectSceneCutsOptions = {
   /** scdet threshold (0-100); default SCENE_CUT_THRESHOLD. */
   threshold?: number;
@@ -39,6 +42,9 @@ export async function detectSceneCuts(file: string, table: PtsTable, opts: Detec
     { timeoutMs: opts.timeoutMs ?? 120_000 + 2_000 * durationSec, signal: opts.signal },
   );
   const detectMs = Date.now() - started;
+  if (r.code === FFMPEG_DECODE_ERROR_RATE_EXCEEDED) {
+    throw new Error(`${path.basename(file)}: scene detection failed: most frames of the video cannot be decoded (${stderrTail(r.stderr, 2) || `exit code ${r.code}`})`);
+  }
   if (r.code !== 0) {
     throw new Error(`${path.basename(file)}: scene detection failed (${stderrTail(r.stderr) || (r.signal ? `killed by ${r.signal}` : `exit code ${r.code}`)})`);
   }

@@ -4,7 +4,9 @@ import { buttonClasses } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
 import { canManageVideos, seesWholeLibrary, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
 import { toVideoDto } from "@/lib/video-library/video-dto";
+import { libraryJobs, sceneCutJobStates } from "@/lib/video-library/video-jobs";
 import { listViewableVideos } from "@/lib/video-library/video-visibility";
+import { LibraryJobsPanel } from "./_components/library-jobs";
 import { VideoCatalogue } from "./_components/video-catalogue";
 
 export const metadata: Metadata = { title: "Videos" };
@@ -25,6 +27,7 @@ export default async function VideosPage({ searchParams }: { searchParams: Searc
   const q = one(sp.q).slice(0, 200);
   const page = Math.max(1, Number.parseInt(one(sp.page), 10) || 1);
   const { videos, total } = await listViewableVideos(user, { q, take: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE });
+  const [jobStates, jobs] = await Promise.all([sceneCutJobStates(videos.map((v) => v.id)), canManageVideos(user) ? libraryJobs() : null]);
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-4 p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -38,7 +41,8 @@ export default async function VideosPage({ searchParams }: { searchParams: Searc
           </Link>
         )}
       </div>
-      <VideoCatalogue videos={videos.map((v) => toVideoDto(v))} total={total} query={q} page={page} pageSize={PAGE_SIZE} />
+      {jobs && <LibraryJobsPanel jobs={jobs} />}
+      <VideoCatalogue videos={videos.map((v) => toVideoDto(v))} sceneCuts={jobStates} total={total} query={q} page={page} pageSize={PAGE_SIZE} />
     </main>
   );
 }

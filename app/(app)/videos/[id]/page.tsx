@@ -7,8 +7,10 @@ import { getCurrentUser, requireUser } from "@/lib/auth/current-user";
 import { canManageVideos, canReadOriginalFile, VIDEO_VIEWER_ROLES } from "@/lib/video-library/video-access";
 import { toVideoDto } from "@/lib/video-library/video-dto";
 import { findViewableVideo } from "@/lib/video-library/video-visibility";
+import { sceneCutsState } from "@/lib/video-library/scene-cut-jobs";
 import { DeleteVideoButton } from "../_components/delete-video-button";
 import { ProbeTable } from "../_components/probe-table";
+import { SceneCutsStatus, type SceneCutsView } from "../_components/scene-cuts-status";
 
 export const dynamic = "force-dynamic";
 
@@ -35,6 +37,10 @@ export default async function VideoPage({ params }: { params: Params }) {
   const row = await viewableVideo(id);
   if (!row) notFound();
   const video = toVideoDto(row, { includeOriginalUrl: canReadOriginalFile(user) });
+  // Its scene cuts, queued for detection on this first use if no job stands for them.
+  const cuts = row.status === "READY" ? await sceneCutsState(row, row.frameCount) : null;
+  const cutsView: SceneCutsView | null =
+    cuts === null ? null : cuts.status === "ready" ? { status: "ready", cuts: cuts.frames.length } : cuts.status === "failed" ? { status: "failed", error: cuts.error, job: cuts.job } : { status: "pending", job: cuts.job };
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -56,6 +62,7 @@ export default async function VideoPage({ params }: { params: Params }) {
         label={`Video player: ${video.originalName}`}
         libraryControls
       />
+      {cutsView && <SceneCutsStatus view={cutsView} canRetry={user.role === "ADMIN"} />}
       <ProbeTable video={video} />
     </main>
   );

@@ -11,12 +11,13 @@ type Status =
   | { kind: "uploading"; sent: number }
   | { kind: "processing" }
   | { kind: "done"; video: VideoDto; duplicate: boolean }
+  | { kind: "background"; message: string }
   | { kind: "error"; message: string }
   | { kind: "cancelled" };
 
 type Entry = { key: string; file: File; status: Status };
 
-type UploadAnswer = { video?: VideoDto; duplicate?: boolean; error?: { message?: string } };
+type UploadAnswer = { video?: VideoDto; duplicate?: boolean; queued?: { message: string }; error?: { message?: string } };
 
 /**
  * Upload queue: files are sent one after the other as raw bodies (PUT /api/videos/upload,
@@ -65,6 +66,8 @@ export function UploadForm({ maxBytes }: { maxBytes: number }) {
       const body = (xhr.response ?? null) as UploadAnswer | null;
       if (xhr.status >= 200 && xhr.status < 300 && body?.video) {
         update(next.key, { kind: "done", video: body.video, duplicate: !!body.duplicate });
+      } else if (xhr.status === 202 && body?.queued) {
+        update(next.key, { kind: "background", message: body.queued.message });
       } else {
         update(next.key, { kind: "error", message: body?.error?.message ?? `the server answered HTTP ${xhr.status}` });
       }
@@ -178,6 +181,15 @@ function EntryStatus({ entry, onCancel }: { entry: Entry; onCancel: () => void }
           {s.duplicate ? "already in the library: " : "added: "}
           <Link href={`/videos/${s.video.id}`} className="underline">
             {s.video.width}×{s.video.height}, {s.video.frameCount} frames{s.video.transcoded ? ", converted for browsers" : ""}
+          </Link>
+        </span>
+      );
+    case "background":
+      return (
+        <span className="text-amber-800" role="status">
+          {s.message}{" "}
+          <Link href="/videos" className="underline">
+            Videos
           </Link>
         </span>
       );

@@ -5,11 +5,12 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { formatBytes, formatDuration, formatFps } from "@/lib/video-library/format";
 import type { VideoDto } from "@/lib/video-library/video-dto";
+import type { SceneCutJobState } from "@/lib/video-library/video-jobs";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { plural } from "@/lib/text/plural";
 
-type Props = { videos: VideoDto[]; total: number; query: string; page: number; pageSize: number };
+type Props = { videos: VideoDto[]; sceneCuts?: Record<string, SceneCutJobState>; total: number; query: string; page: number; pageSize: number };
 
 function searchHref(q: string, page = 1): string {
   const params = new URLSearchParams();
@@ -20,7 +21,7 @@ function searchHref(q: string, page = 1): string {
 }
 
 /** Catalogue grid with a search box (debounced; the query lives in the URL so pages can be shared). */
-export function VideoCatalogue({ videos, total, query, page, pageSize }: Props) {
+export function VideoCatalogue({ videos, sceneCuts = {}, total, query, page, pageSize }: Props) {
   const router = useRouter();
   const [q, setQ] = useState(query);
   const [pending, startTransition] = useTransition();
@@ -85,9 +86,15 @@ export function VideoCatalogue({ videos, total, query, page, pageSize }: Props) 
                   <span className="truncate font-medium" title={v.originalName}>
                     {v.originalName}
                   </span>
-                  {v.transcoded && (
-                    <span>
-                      <Badge tone="blue">converted</Badge>
+                  {(v.transcoded || sceneCuts[v.id]?.state === "FAILED" || sceneCuts[v.id]?.state === "RUNNING") && (
+                    <span className="flex flex-wrap gap-1">
+                      {v.transcoded && <Badge tone="blue">converted</Badge>}
+                      {sceneCuts[v.id]?.state === "FAILED" && (
+                        <span title={sceneCuts[v.id].error ?? undefined} data-testid="scene-cuts-failed-badge">
+                          <Badge tone="red">scene cuts failed</Badge>
+                        </span>
+                      )}
+                      {sceneCuts[v.id]?.state === "RUNNING" && <Badge tone="purple">detecting scene cuts</Badge>}
                     </span>
                   )}
                   {v.sourcePath && v.sourcePath !== v.originalName && (

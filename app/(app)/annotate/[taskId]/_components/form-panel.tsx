@@ -15,10 +15,11 @@ type Props = {
   player: WorkspacePlayer | null;
   problems: readonly SubmitProblem[];
   sceneCuts?: PanelProps["sceneCuts"];
+  sceneCutsError?: PanelProps["sceneCutsError"];
 };
 
 /** The benchmark's form (components/annotation-panels/, through the registry) with the shell's store. */
-export function FormPanel({ payload, store, state, player, problems, sceneCuts }: Props) {
+export function FormPanel({ payload, store, state, player, problems, sceneCuts, sceneCutsError }: Props) {
   const Panel = panelFor(state.doc.benchmark) as ComponentType<PanelProps<AnnotationDocument>> | null;
   if (!Panel) {
     return (
@@ -43,6 +44,7 @@ export function FormPanel({ payload, store, state, player, problems, sceneCuts }
         problems={problems}
         settings={payload.settings}
         sceneCuts={sceneCuts}
+        sceneCutsError={sceneCutsError}
       />
     </section>
   );

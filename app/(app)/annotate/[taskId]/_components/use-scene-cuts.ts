@@ -7,18 +7,24 @@ import type { WorkspaceVideo } from "@/lib/annotation/api-schemas";
 const POLL_MS = 5_000;
 const MAX_POLLS = 120;
 
+export type SceneCuts = { cuts: WorkspaceVideo["cuts"]; error: string | null };
+
 /**
  * The video's scene cuts: those of the workspace payload, or, while the server is still detecting
  * them (`cuts: null`), null until GET /api/videos/:id/scene-cuts has them (polled every 5 s, for
- * at most 10 minutes; a failed request is retried on the next poll).
+ * at most 10 minutes; a failed request is retried on the next poll). When the detection failed
+ * for good (`failed: {error}`), polling stops and `error` says why.
  */
-export function useSceneCuts(video: WorkspaceVideo | null): WorkspaceVideo["cuts"] {
+export function useSceneCuts(video: WorkspaceVideo | null): SceneCuts {
   const initial = video?.cuts ?? null;
+  const initialError = video?.cutsError ?? null;
   const videoId = video?.id ?? null;
   const [cuts, setCuts] = useState(initial);
+  const [error, setError] = useState<string | null>(initialError);
   useEffect(() => {
     setCuts(initial);
-    if (!videoId || initial) return undefined;
+    setError(initialError);
+    if (!videoId || initial || initialError) return undefined;
     let polls = 0;
     let timer: number | null = null;
     let stopped = false;
@@ -27,10 +33,14 @@ export function useSceneCuts(video: WorkspaceVideo | null): WorkspaceVideo["cuts
       polls++;
       try {
         const res = await fetch(`/api/videos/${videoId}/scene-cuts`, { cache: "no-store" });
-        const body = res.ok ? ((await res.json()) as { cuts: WorkspaceVideo["cuts"] }) : null;
+        const body = res.ok ? ((await res.json()) as { cuts: WorkspaceVideo["cuts"]; failed?: { error: string } }) : null;
         if (stopped) return;
         if (body?.cuts) {
           setCuts(body.cuts);
+          return;
+        }
+        if (body?.failed) {
+          setError(body.failed.error);
           return;
         }
       } catch {
@@ -43,6 +53,6 @@ export function useSceneCuts(video: WorkspaceVideo | null): WorkspaceVideo["cuts
       stopped = true;
       if (timer !== null) window.clearTimeout(timer);
     };
-  }, [videoId, initial]);
-  return cuts;
+  }, [videoId, initial, initialError]);
+  return { cuts, error };
 }

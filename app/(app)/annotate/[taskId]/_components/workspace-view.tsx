@@ -33,7 +33,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
   const { store, autosave } = session;
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const video = payload.video;
-  const sceneCuts = useSceneCuts(video);
+  const { cuts: sceneCuts, error: sceneCutsError } = useSceneCuts(video);
   const player = useMemo(() => createPlayerStore({ frameCount: video?.frameCount ?? 0 }), [video?.frameCount]);
   const runtime = useRef<WorkspaceRuntime>({ controller: null, timing: null, timeline: null });
   const [timing, setTiming] = useState<VideoTiming | null>(null);
@@ -197,7 +197,7 @@ export function WorkspaceView({ payload, session, canReopen }: { payload: Worksp
           <SelectionEditor store={store} state={state} seekToFrame={seekToFrame} checks={checks} />
         </div>
         <div className="flex min-w-0 flex-col gap-3">
-          <FormPanel payload={payload} store={store} state={state} player={panelPlayer} problems={problems} sceneCuts={video ? sceneCuts : undefined} />
+          <FormPanel payload={payload} store={store} state={state} player={panelPlayer} problems={problems} sceneCuts={video ? sceneCuts : undefined} sceneCutsError={sceneCutsError} />
           {autosave && (
             <SubmitBar
               annotationId={payload.annotation.id}

@@ -6,7 +6,6 @@ import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table
 import { requireUser } from "@/lib/auth/current-user";
 import { projectForPage, projectPageTitle } from "@/lib/projects/page-project";
 import { canUploadRuns, RUN_VIEW_ROLES } from "@/lib/runs/access";
-import { ensureRescoreLoop } from "@/lib/runs/rescore-stale";
 import { listRuns } from "@/lib/runs/run-queries";
 import { ProjectHeader } from "../../_components/project-header";
 
@@ -23,7 +22,6 @@ export default async function RunsPage({ params }: { params: Params }) {
   const { projectId } = await params;
   const user = await requireUser(RUN_VIEW_ROLES, `/projects/${projectId}/runs`);
   const { project, isAdmin } = await projectForPage(projectId);
-  ensureRescoreLoop();
   const runs = await listRuns(project.id, project.truthVersion);
   const base = `/projects/${encodeURIComponent(project.id)}`;
   return (

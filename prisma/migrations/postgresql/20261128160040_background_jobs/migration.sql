@@ -1,0 +1,43 @@
+-- CreateEnum
+CREATE TYPE "BackgroundJobState" AS ENUM ('QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED');
+
+-- CreateTable
+CREATE TABLE "BackgroundJob" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "label" TEXT NOT NULL DEFAULT '',
+    "payload" JSONB NOT NULL,
+    "dedupeKey" TEXT,
+    "activeKey" TEXT,
+    "state" "BackgroundJobState" NOT NULL DEFAULT 'QUEUED',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "maxAttempts" INTEGER NOT NULL DEFAULT 3,
+    "runAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "everyMs" INTEGER,
+    "lockedBy" TEXT,
+    "leaseToken" TEXT,
+    "lockedUntil" TIMESTAMP(3),
+    "lastError" TEXT,
+    "result" JSONB,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+    "startedAt" TIMESTAMP(3),
+    "finishedAt" TIMESTAMP(3),
+
+    CONSTRAINT "BackgroundJob_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "BackgroundJob_activeKey_key" ON "BackgroundJob"("activeKey");
+
+-- CreateIndex
+CREATE INDEX "BackgroundJob_state_runAt_idx" ON "BackgroundJob"("state", "runAt");
+
+-- CreateIndex
+CREATE INDEX "BackgroundJob_state_lockedUntil_idx" ON "BackgroundJob"("state", "lockedUntil");
+
+-- CreateIndex
+CREATE INDEX "BackgroundJob_dedupeKey_createdAt_idx" ON "BackgroundJob"("dedupeKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "BackgroundJob_kind_state_idx" ON "BackgroundJob"("kind", "state");
