@@ -8,7 +8,7 @@
 const LAYERS = [
   ["config", "generated", "db"],
   ["metrics"],
-  ["http-base", "audit", "video", "scoring", "truth"],
+  ["http-base", "audit", "video", "scoring", "truth", "csv"],
   ["auth"],
   ["http-session"],
   ["player", "benchmarks"],

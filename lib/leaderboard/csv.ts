@@ -1,16 +1,14 @@
 /**
  * CSV export of a leaderboard (PURE): one row per run, the columns of the JSON (values in display
- * units: percentages ×100, MAE and rubric as they are), with the 95 % interval bounds after each
- * column when intervals were computed.
+ * units: percentages ×100, MAE and rubric as they are, rounded to 6 decimals), with the 95 %
+ * interval bounds after each column when intervals were computed. CRLF records; cells with edge
+ * white space quoted. Written by the one CSV writer (lib/csv): a run name or any other text a
+ * spreadsheet would run as a formula (`=HYPERLINK(...)`) gets an apostrophe in front.
  */
+import { csvText, type CsvCell } from "@/lib/csv/write-csv";
 import type { LeaderboardData } from "./types";
 
-function cell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "number") return Number.isFinite(v) ? String(Math.round(v * 1e6) / 1e6) : "";
-  const s = String(v);
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+const rounded = (v: unknown): CsvCell => (typeof v === "number" ? (Number.isFinite(v) ? Math.round(v * 1e6) / 1e6 : null) : (v as CsvCell));
 
 export function leaderboardCsv(data: LeaderboardData): string {
   const withCi = data.ci !== null;
@@ -20,14 +18,14 @@ export function leaderboardCsv(data: LeaderboardData): string {
     head.push(name);
     if (withCi) head.push(`${name} CI low`, `${name} CI high`);
   }
-  const lines = [head.map(cell).join(",")];
+  const rows: CsvCell[][] = [head];
   data.rows.forEach((r, i) => {
     const out: unknown[] = [i + 1, r.name, r.kind, r.stale ? "yes" : "no", r.status, r.truthVersion, r.scoredAt ?? ""];
     for (const c of data.columns) {
       out.push(r.values[c.key] ?? null);
       if (withCi) out.push(r.ci?.[c.key]?.lower ?? null, r.ci?.[c.key]?.upper ?? null);
     }
-    lines.push(out.map(cell).join(","));
+    rows.push(out.map(rounded));
   });
-  return lines.join("\r\n") + "\r\n";
+  return csvText(rows, { eol: "\r\n", quoteEdgeSpace: true });
 }
