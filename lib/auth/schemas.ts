@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 import { Role } from "@/lib/db/types";
 
 /**
@@ -43,8 +44,8 @@ export const nameSchema = z
 
 /** Sign-in form: no strength rules here (an old password must still be accepted). */
 export const signInSchema = z.object({
-  email: z.string({ error: "is required" }).trim().min(1, "is required").max(254, "is too long"),
-  password: z.string({ error: "is required" }).min(1, "is required").max(1024, "is too long"),
+  email: text({ error: "is required" }).trim().min(1, "is required").max(254, "is too long"),
+  password: text({ error: "is required" }).min(1, "is required").max(1024, "is too long"),
 });
 
 export const createUserSchema = z.strictObject({
@@ -69,7 +70,7 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export const resetPasswordSchema = z.strictObject({ password: passwordSchema });
 
 export const listUsersQuerySchema = z.object({
-  q: z.string().trim().max(254).optional(),
+  q: text().trim().max(254).optional(),
   role: roleSchema.optional(),
   active: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
 });
@@ -81,14 +82,14 @@ export const createInviteSchema = z.strictObject({
 export type CreateInviteInput = z.infer<typeof createInviteSchema>;
 
 export const acceptInviteSchema = z.strictObject({
-  token: z.string({ error: "is required" }).min(1, "is required").max(200, "is not a valid invitation token"),
+  token: text({ error: "is required" }).min(1, "is required").max(200, "is not a valid invitation token"),
   name: nameSchema,
   password: passwordSchema,
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
 
 export const createApiTokenSchema = z.strictObject({
-  name: z.string({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
+  name: text({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
 });
 
 

@@ -5,6 +5,7 @@
  * The body is the file's raw bytes; its name goes percent-encoded in `x-file-name`.
  */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 import { kindFromParam } from "./kinds";
 
 const flag = z
@@ -33,7 +34,7 @@ export const projectImportQuerySchema = z.object({
       }
       return k;
     }),
-  name: z.string().trim().max(200, "must be at most 200 characters").optional(),
+  name: text().trim().max(200, "must be at most 200 characters").optional(),
   dryRun: flag,
   expectSha256: sha,
 });
