@@ -29,7 +29,7 @@ export function findControlCharacter(value: unknown, path: string[] = []): Contr
   if (value && typeof value === "object") {
     for (const [key, v] of Object.entries(value)) {
       const inKey = controlCharacterIn(key, true);
-      if (inKey) return { field: [...path, key].join("."), message: `key ${controlCharacterMessage(inKey)}` };
+      if (inKey) return { field: [...path, key].join("."), message: controlCharacterMessage(inKey).replace(/\)$/, " of the key)") };
       const hit = findControlCharacter(v, [...path, key]);
       if (hit) return hit;
     }

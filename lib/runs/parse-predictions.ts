@@ -6,6 +6,8 @@
  * with line numbers and stored on the run.
  */
 import type { ClipParser } from "@/lib/metrics/parse-time";
+import { findControlCharacter } from "@/lib/http/control-characters";
+import { controlCharacterIn } from "@/lib/http/text-schema";
 import { newParseContext } from "./parse-context";
 import { parseEcCsv } from "./parse-ecbench";
 import { parseGenericRecords } from "./parse-generic";
@@ -139,6 +141,29 @@ function checkJsonDocument(text: string, benchmark: RunBenchmark): void {
 }
 
 /**
+ * A prediction file holding a control character (other than tab and line breaks) anywhere in its
+ * text is refused whole, naming the line and the character: PostgreSQL cannot store NUL in the
+ * run's answers and problem lists, and no scorer writes control characters on purpose.
+ */
+function refuseControlCharacterText(text: string, fileName: string): void {
+  const found = controlCharacterIn(text, true);
+  if (!found) return;
+  const before = text.slice(0, found.position - 1);
+  const line = before.split("\n").length;
+  const column = found.position - 1 - before.lastIndexOf("\n");
+  throw new PredictionFileError(`line ${line}: ${fileName} holds a control character (${found.codePoint} at character ${column} of the line): predictions must be plain text`, "control_character", line);
+}
+
+/** The same for JSON records, whose strings may spell a control character as an escape ("\u0000"). */
+function refuseControlCharacterRecords(records: readonly JsonRecord[]): void {
+  for (const r of records) {
+    const hit = findControlCharacter(r.value);
+    // eslint-disable-next-line no-control-regex
+    if (hit) throw new PredictionFileError(`line ${r.line}: field ${hit.field.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")}: ${hit.message}`, "control_character", r.line, hit.field);
+  }
+}
+
+/**
  * Parses a prediction file's text for the project whose truth is `truth`. Throws
  * PredictionFileError when the whole file is unusable; otherwise returns raw predictions per
  * item and the problems found (capped, counted per code).
@@ -147,6 +172,7 @@ export function parsePredictions(text: string, truth: TruthIndex, options: Parse
   const benchmark = truth.benchmark;
   const fileName = options.fileName ?? "the file";
   if (isBlankText(text)) throw new PredictionFileError(`${fileName} is empty: ${expectation(benchmark)}`, "empty_file");
+  refuseControlCharacterText(text, fileName);
   const ctx = newParseContext(truth, { answerColumn: options.answerColumn, clipsColumn: options.clipsColumn, clipParser: options.clipParser, fileName });
   const format = options.format ?? "auto";
   const firstChar = text.replace(/^\uFEFF/, "").trimStart()[0];
@@ -168,6 +194,7 @@ export function parsePredictions(text: string, truth: TruthIndex, options: Parse
   } else {
     checkJsonDocument(text, benchmark);
     const read = readJsonLines(text);
+    refuseControlCharacterRecords(read.records);
     records = read.nonBlank;
     ctx.problems.addAll(read.problems);
     if (read.records.length === 0) {
