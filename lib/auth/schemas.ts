@@ -21,23 +21,20 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-export const emailSchema = z
-  .string({ error: "is required" })
+export const emailSchema = text({ error: "is required" })
   .trim()
   .toLowerCase()
   .max(254, "must be at most 254 characters")
   .pipe(z.email({ error: "is not a valid email address" }));
 
 export const MIN_PASSWORD_LENGTH = 8;
-export const passwordSchema = z
-  .string({ error: "is required" })
+export const passwordSchema = text({ error: "is required" })
   .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(200, "must be at most 200 characters");
 
 export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` });
 
-export const nameSchema = z
-  .string({ error: "is required" })
+export const nameSchema = text({ error: "is required" })
   .trim()
   .min(1, "is required")
   .max(100, "must be at most 100 characters");

@@ -8,8 +8,7 @@ import { z } from "zod";
 import { text } from "@/lib/http/text-schema";
 import { kindFromParam } from "./kinds";
 
-const flag = z
-  .string()
+const flag = text()
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === "" || v === "0" || v === "false") return false;
@@ -18,14 +17,12 @@ const flag = z
     return z.NEVER;
   });
 
-const sha = z
-  .string()
+const sha = text()
   .regex(/^[0-9a-fA-F]{64}$/, "must be the 64 hex digits of the file's SHA-256 (from the dry run)")
   .optional();
 
 export const projectImportQuerySchema = z.object({
-  kind: z
-    .string({ message: "is required: vcbench, ecbench, tocbench, vstat, vsas or custom" })
+  kind: text({ message: "is required: vcbench, ecbench, tocbench, vstat, vsas or custom" })
     .transform((v, ctx) => {
       const k = kindFromParam(v);
       if (!k) {
