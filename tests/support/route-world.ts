@@ -280,6 +280,9 @@ const signed = async (sessionId: string, userId: string, resource: number | "ini
   return pathOf(signedResourcePath(signingKey, { sessionId, userId, resource, exp: Math.floor(Date.now() / 1000) + 300 }));
 };
 
+/** The current version of the annotator member's own annotation (so their write is not a version conflict). */
+const annotationVersion = async (w: World) => (await db.annotation.findUniqueOrThrow({ where: { id: w.ownAnnotationId }, select: { version: true } })).version;
+
 /** The participant member: URL signatures are made for them (an outsider replays the member's URL). */
 const member = (w: World) => w.users["participant:member"];
 
@@ -301,10 +304,10 @@ export const REQUESTS: Partial<Record<RouteKey, Builder>> = {
   "GET /api/annotate/tasks/:taskId": ({ w }) => ({ params: { taskId: w.ownTaskId } }),
   "GET /api/annotations/:id/feedback": ({ w }) => ({ params: { id: w.feedbackAnnotationId } }),
   "POST /api/annotations/:id/reopen": async ({ w }) => ({ params: { id: await freshSubmittedAnnotation(w) } }),
-  "POST /api/annotations/:id/restore": ({ w }) => ({ json: { revision: 1, baseVersion: 1, clientSaveId: saveId() }, params: { id: w.ownAnnotationId } }),
+  "POST /api/annotations/:id/restore": async ({ w }) => ({ json: { revision: 1, baseVersion: await annotationVersion(w), clientSaveId: saveId() }, params: { id: w.ownAnnotationId } }),
   "GET /api/annotations/:id/revisions/:version": ({ w }) => ({ params: { id: w.ownAnnotationId, version: "1" } }),
-  "PUT /api/annotations/:id": ({ w }) => ({ json: { baseVersion: 1, clientSaveId: saveId(), data: e1Doc([30], [45]) }, params: { id: w.ownAnnotationId } }),
-  "POST /api/annotations/:id/submit": ({ w }) => ({ json: { baseVersion: 1 }, params: { id: w.ownAnnotationId } }),
+  "PUT /api/annotations/:id": async ({ w }) => ({ json: { baseVersion: await annotationVersion(w), clientSaveId: saveId(), data: e1Doc([30], [45]) }, params: { id: w.ownAnnotationId } }),
+  "POST /api/annotations/:id/submit": async ({ w }) => ({ json: { baseVersion: await annotationVersion(w) }, params: { id: w.ownAnnotationId } }),
   "GET /api/auth/:nextauth*": () => ({ params: { nextauth: ["session"] } }),
   "POST /api/auth/:nextauth*": () => ({ params: { nextauth: ["signout"] }, body: "", headers: { "content-type": "application/x-www-form-urlencoded" } }),
   "GET /api/judge/runs/:runId/ec": ({ w }) => ({ params: { runId: w.ec.runId } }),
