@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PARTICIPANT_API_ROUTES } from "@/lib/protocol/participant-routes";
-import { expectedOutcome, participantReachable, ROUTE_POLICY, routePatternFromDir, type RoutePolicy } from "./route-policy";
+import { expectedOutcome, PAGE_POLICY, participantReachable, ROUTE_POLICY, routePatternFromDir, type RoutePolicy } from "./route-policy";
 
 describe("the route policy's rule", () => {
   const project: RoutePolicy = { allow: ["annotator", "reviewer", "admin"], membership: "project" };
@@ -40,7 +40,7 @@ describe("the table", () => {
 
   it("declares refusals only for roles it does not allow, and outsider refusals only where membership matters", () => {
     const wrong: string[] = [];
-    for (const [key, p] of Object.entries(ROUTE_POLICY)) {
+    for (const [key, p] of [...Object.entries(ROUTE_POLICY), ...Object.entries(PAGE_POLICY)]) {
       for (const [who, status] of Object.entries(p.refused ?? {})) {
         const [role, outsider] = who.split(":");
         if (!outsider && p.allow.includes(role as never)) wrong.push(`${key}: refused.${who} but ${role} is allowed`);

@@ -220,6 +220,63 @@ export const ROUTE_POLICY: Readonly<Record<RouteKey, RoutePolicy>> = {
   "GET /api/segments/:sessionId/:index": { allow: ["participant"], membership: "own", refused: SIGNED_URL_REFUSED, participant: "media" },
 };
 
+/**
+ * WHO MAY OPEN WHICH PAGE (app/**\/page.tsx), keyed by its URL pattern, with the same rule:
+ * allowed → the page renders (or redirects elsewhere, e.g. /annotate to the next task); refused →
+ * 401 = sent to /sign-in, 403 = sent to /forbidden, 404 = Next's not-found page.
+ * tests/page-policy-matrix.test.ts renders every page's server component as every caller.
+ */
+export const PAGE_POLICY: Readonly<Record<string, RoutePolicy>> = {
+  // Public: sign-in (a signed-in visitor is sent home), invitations, the forbidden page, a study link's landing.
+  "/sign-in": { allow: EVERYONE, membership: "any" },
+  "/invite/:token": { allow: EVERYONE, membership: "any" },
+  "/forbidden": { allow: EVERYONE, membership: "any" },
+  "/s/:studyId": { allow: EVERYONE, membership: "any" },
+  "/": { allow: SIGNED_IN, membership: "any" },
+  "/account/tokens": { allow: STAFF, membership: "any" },
+
+  // Participants: the completion page shows only the caller's own progress; a session page only to its participant.
+  "/s/:studyId/done": { allow: SIGNED_IN, membership: "any" },
+  "/s/:studyId/session/:sessionId": { allow: ["participant"], membership: "own", refused: STAFF_OWN_NOTHING },
+
+  // Administration.
+  "/admin/audit": { allow: ADMIN, membership: "any" },
+  "/admin/users": { allow: ADMIN, membership: "any" },
+  "/admin/studies": { allow: ADMIN, membership: "any" },
+  "/admin/studies/:studyId": { allow: ADMIN, membership: "any" },
+
+  // Projects (members; admins all).
+  "/projects": { allow: STAFF, membership: "any" },
+  "/projects/new": { allow: ADMIN, membership: "any" },
+  "/projects/:projectId": { allow: STAFF, membership: "project" },
+  "/projects/:projectId/items": { allow: STAFF, membership: "project" },
+  "/projects/:projectId/items/:itemId": { allow: STAFF, membership: "project" },
+  "/projects/:projectId/leaderboard": { allow: STAFF, membership: "project" },
+  "/projects/:projectId/leaderboard/items/:itemId": { allow: REVIEWERS, membership: "project" },
+  "/projects/:projectId/runs": { allow: STAFF, membership: "project" },
+  "/projects/:projectId/runs/:runId": { allow: STAFF, membership: "project" },
+  "/projects/:projectId/runs/new": { allow: REVIEWERS, membership: "project" },
+  "/projects/:projectId/agreement": { allow: REVIEWERS, membership: "project" },
+  "/projects/:projectId/qualification": { allow: REVIEWERS, membership: "project" },
+  "/projects/:projectId/settings": { allow: ADMIN, membership: "project" },
+  "/projects/:projectId/workflow": { allow: ADMIN, membership: "project" },
+
+  // Videos.
+  "/videos": { allow: STAFF, membership: "any" },
+  "/videos/upload": { allow: ADMIN, membership: "any" },
+  "/videos/:id": { allow: STAFF, membership: "project" },
+
+  // Annotation and review.
+  "/annotate": { allow: STAFF, membership: "any" },
+  "/annotate/:taskId": { allow: ["annotator", "admin"], membership: "own", adminsSeeAll: true, refused: { reviewer: 404 } },
+  "/annotate/feedback/:annotationId": { allow: ["annotator"], membership: "own", refused: { reviewer: 404, admin: 404 } },
+  "/review": { allow: REVIEWERS, membership: "any" },
+  "/review/adjudications/:id": { allow: REVIEWERS, membership: "project" },
+  "/review/judge": { allow: REVIEWERS, membership: "any" },
+  "/review/judge/runs/:runId/ec": { allow: REVIEWERS, membership: "project" },
+  "/review/judge/runs/:runId/vsas": { allow: REVIEWERS, membership: "project" },
+};
+
 /** `"GET /api/projects/:projectId"` for a method and a URL pattern. */
 export function routeKey(method: HttpMethod, path: string): RouteKey {
   return `${method} ${path}` as RouteKey;

@@ -466,3 +466,33 @@ export async function requestFor(key: RouteKey, pattern: string, caller: Caller)
     .join("/");
   return { ...built, params, path: built.path ?? filled, as: caller.user };
 }
+
+/** The params of a page (app/**\/page.tsx) for a caller: the world's ids by name, page by page where they differ. */
+export async function pageParams(pattern: string, caller: Caller): Promise<Record<string, string>> {
+  const w = await routeWorld();
+  void caller;
+  const byPage: Record<string, () => Promise<Record<string, string>> | Record<string, string>> = {
+    "/admin/studies/:studyId": () => ({ studyId: w.streamingStudyId }),
+    "/annotate/:taskId": () => ({ taskId: w.ownTaskId }),
+    "/annotate/feedback/:annotationId": () => ({ annotationId: w.feedbackAnnotationId }),
+    "/invite/:token": async () => {
+      const { url } = await createInvite({ email: `page-${randomUUID()}@example.org`, role: "ANNOTATOR" }, { user: w.users["admin:member"], ip: "127.0.0.1" }, "http://localhost");
+      return { token: url.split("/invite/")[1] };
+    },
+    "/review/adjudications/:id": () => ({ id: w.adjudicationId }),
+    "/review/judge/runs/:runId/ec": () => ({ runId: w.ec.runId }),
+    "/review/judge/runs/:runId/vsas": () => ({ runId: w.vsas.runId }),
+    "/s/:studyId": () => ({ studyId: w.freeStudyId }),
+    "/s/:studyId/done": () => ({ studyId: w.freeStudyId }),
+    "/s/:studyId/session/:sessionId": () => ({ studyId: w.freeStudyId, sessionId: w.freeSessionId }),
+    "/videos/:id": () => ({ id: w.videoId }),
+  };
+  if (byPage[pattern]) return byPage[pattern]();
+  const out: Record<string, string> = {};
+  const segments = pattern.split("/");
+  segments.forEach((s, i) => {
+    const m = /^:(\w+)$/.exec(s);
+    if (m) out[m[1]] = defaultParam(m[1], segments[i - 1], w) as string;
+  });
+  return out;
+}
