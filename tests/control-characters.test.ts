@@ -13,6 +13,7 @@ import { GET as listVideos } from "@/app/api/videos/route";
 import { annotationProject } from "./annotation-helpers";
 import { uploadProject } from "./projects-helpers";
 import { call, type CallResult } from "./support/requests";
+import { signIn } from "./support/sign-in";
 import { createTestUser, type TestUser } from "./support/users";
 
 /**
@@ -49,6 +50,15 @@ describe(`control characters in request text (${testDb.provider})`, () => {
     refused(res, "name");
     expect(res.json.error.message).toContain("U+0000 at character 4");
     expect(await db.user.count()).toBe(before);
+  });
+
+  it("sign-in: an email with a NUL is refused before anything is recorded", async () => {
+    const before = await db.signInAttempt.count();
+    const res = await signIn(`ann${NUL}@example.org`, "whatever password");
+    expect(res.sessionCookie).toBeNull();
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error.details).toEqual([{ field: "email", message: "must not contain control characters (U+0000 at character 4)" }]);
+    expect(await db.signInAttempt.count()).toBe(before);
   });
 
   it("a project: refused in name and description; tab, newline and CRLF pass in the description", async () => {

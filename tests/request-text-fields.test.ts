@@ -1,4 +1,4 @@
-import { db, testDb } from "@/tests/support/test-db";
+import { testDb } from "@/tests/support/test-db";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -106,6 +106,5 @@ describe(`every string field of every request schema refuses control characters 
     }
     expect(calls).toBeGreaterThan(100);
     expect([...new Set(wrong)]).toEqual([]);
-    void db;
   });
 });

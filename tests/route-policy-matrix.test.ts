@@ -1,4 +1,4 @@
-import { db, testDb } from "@/tests/support/test-db";
+import { testDb } from "@/tests/support/test-db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALLER_ROLES, expectedOutcome, ROUTE_POLICY, routeKey, type HttpMethod, type RouteKey } from "@/lib/http/route-policy";
 import { makeRequest, readResponse, routeContext, type CallResult } from "@/tests/support/requests";
@@ -106,6 +106,5 @@ describe(`the route policy covers every API route (${testDb.provider})`, () => {
     expect(mismatches).toEqual([]);
     expect(report.length).toBe(handlers().length * w.callers.length);
     expect(CALLER_ROLES.every((r) => w.callers.some((c) => c.role === r))).toBe(true);
-    void db;
   });
 });

@@ -14,7 +14,7 @@
  * (EC-Bench, with a model run for the EC judge queue), `vsas` (VSAS, with a model run for the VSAS
  * judge queue). Outsiders' project: `other`.
  *
- * `requestFor(key, caller)` builds a request that gets past schema validation for each route
+ * `requestFor(key, pattern, caller)` builds a request that gets past schema validation for each route
  * (`REQUESTS`, else the defaults from the path's parameter names), creating fresh resources for
  * routes that destroy or finish what they are given (so every allowed caller gets its own).
  */
@@ -68,7 +68,7 @@ export type World = {
   freeStudyId: string;
   streamingSessionId: string;
   freeSessionId: string;
-  /** The participant member's session cookie (the study link signs in with its own cookie). */
+  /** API token id of each staff account (user id → token id). */
   tokens: Map<string, string>;
 };
 
@@ -380,10 +380,9 @@ export const REQUESTS: Partial<Record<RouteKey, Builder>> = {
     const task = await db.task.create({ data: { projectId: w.vc.id, itemId: w.vc.itemIds[4], userId: w.users["annotator:member"].id, kind: "ANNOTATE", mode: "blank", round: 100 + Math.floor(Math.random() * 1e6) } });
     return { json: { userId: null }, params: { taskId: task.id } };
   },
-  "POST /api/tasks/:taskId/skip": async ({ w, caller }) => {
+  "POST /api/tasks/:taskId/skip": async ({ w }) => {
     // The annotator member skips a task of their own (a fresh one each time).
     const task = await db.task.create({ data: { projectId: w.vc.id, itemId: w.vc.itemIds[4], userId: w.users["annotator:member"].id, kind: "ANNOTATE", mode: "blank", round: 100 + Math.floor(Math.random() * 1e6), status: "IN_PROGRESS" } });
-    void caller;
     return { json: { reason: "cannot see the video" }, params: { taskId: task.id } };
   },
   "DELETE /api/tokens/:id": async ({ w, caller }) => {
@@ -446,10 +445,11 @@ function defaultParam(name: string, before: string, w: World): string | string[]
   throw new Error(`route world: no default for parameter :${name} (after /${before}/): add a request to REQUESTS in tests/support/route-world.ts`);
 }
 
-/** The request for one route and caller: REQUESTS when present, default ids otherwise. */
+/** The request for one route and caller: REQUESTS when present (a HEAD uses its GET's), default ids otherwise. */
 export async function requestFor(key: RouteKey, pattern: string, caller: Caller): Promise<RequestSpec> {
   const w = await routeWorld();
-  const built = (await REQUESTS[key]?.({ w, caller })) ?? {};
+  const builder = REQUESTS[key] ?? (key.startsWith("HEAD ") ? REQUESTS[key.replace(/^HEAD /, "GET ") as RouteKey] : undefined);
+  const built = (await builder?.({ w, caller })) ?? {};
   const segments = pattern.split("/");
   const params: Record<string, string | string[]> = { ...(built.params ?? {}) };
   segments.forEach((s, i) => {
@@ -468,9 +468,8 @@ export async function requestFor(key: RouteKey, pattern: string, caller: Caller)
 }
 
 /** The params of a page (app/**\/page.tsx) for a caller: the world's ids by name, page by page where they differ. */
-export async function pageParams(pattern: string, caller: Caller): Promise<Record<string, string>> {
+export async function pageParams(pattern: string): Promise<Record<string, string>> {
   const w = await routeWorld();
-  void caller;
   const byPage: Record<string, () => Promise<Record<string, string>> | Record<string, string>> = {
     "/admin/studies/:studyId": () => ({ studyId: w.streamingStudyId }),
     "/annotate/:taskId": () => ({ taskId: w.ownTaskId }),
