@@ -68,7 +68,7 @@ export function route<B, Q, P>(
       const params = ((await context?.params) ?? {}) as P;
       refuseControlCharacters(params);
       const search = [...request.nextUrl.searchParams.entries()];
-      refuseControlCharacters(Object.fromEntries(search));
+      for (const [key, value] of search) refuseControlCharacters({ [key]: value });
       const query = options.query ? options.query.parse(Object.fromEntries(search)) : (undefined as Q);
       let body = undefined as B;
       if (options.body) {
