@@ -145,13 +145,17 @@ function checkJsonDocument(text: string, benchmark: RunBenchmark): void {
  * text is refused whole, naming the line and the character: PostgreSQL cannot store NUL in the
  * run's answers and problem lists, and no scorer writes control characters on purpose.
  */
-function refuseControlCharacterText(text: string, fileName: string): void {
+function refuseControlCharacterText(text: string, fileName: string, benchmark: RunBenchmark): void {
   const found = controlCharacterIn(text, true);
   if (!found) return;
   const before = text.slice(0, found.position - 1);
   const line = before.split("\n").length;
   const column = found.position - 1 - before.lastIndexOf("\n");
-  throw new PredictionFileError(`line ${line}: ${fileName} holds a control character (${found.codePoint} at character ${column} of the line): predictions must be plain text`, "control_character", line);
+  throw new PredictionFileError(
+    `line ${line}: ${fileName} holds a control character (${found.codePoint} at character ${column} of the line): predictions must be plain text; ${expectation(benchmark)}`,
+    "control_character",
+    line,
+  );
 }
 
 /** The same for JSON records, whose strings may spell a control character as an escape ("\u0000"). */
@@ -172,7 +176,7 @@ export function parsePredictions(text: string, truth: TruthIndex, options: Parse
   const benchmark = truth.benchmark;
   const fileName = options.fileName ?? "the file";
   if (isBlankText(text)) throw new PredictionFileError(`${fileName} is empty: ${expectation(benchmark)}`, "empty_file");
-  refuseControlCharacterText(text, fileName);
+  refuseControlCharacterText(text, fileName, benchmark);
   const ctx = newParseContext(truth, { answerColumn: options.answerColumn, clipsColumn: options.clipsColumn, clipParser: options.clipParser, fileName });
   const format = options.format ?? "auto";
   const firstChar = text.replace(/^\uFEFF/, "").trimStart()[0];
