@@ -8,7 +8,7 @@
 const LAYERS = [
   ["config", "generated", "db", "text", "storage"],
   ["metrics"],
-  ["http-base", "audit", "video", "scoring", "truth", "jobs"],
+  ["http-base", "audit", "video", "scoring", "truth", "jobs", "csv"],
   ["auth"],
   ["http-session"],
   ["player", "benchmarks"],

@@ -137,7 +137,7 @@ test("a participant can request nothing that contains truth, staff metadata or s
   for (const [benchmark, s] of Object.entries(studies)) {
     const sid = sessions[benchmark];
     for (const r of PARTICIPANT_API_ROUTES.filter((r) => r.method === "GET" && r.returns !== "redirect")) {
-      api.push(fillRoute(r.path, { studyId: s.studyId, sessionId: sid, index: "0" }));
+      api.push(fillRoute(r.path, { studyId: s.studyId, sessionId: sid, id: sid, index: "0", nextauth: ["session"] }));
     }
     api.push(
       `/api/sessions/${sid}?tabId=x`,

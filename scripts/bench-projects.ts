@@ -23,6 +23,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { csvText } from "@/lib/csv/write-csv";
 import { createRng } from "@/lib/metrics/bootstrap";
 import type { TruthItem } from "@/lib/runs/types";
 
@@ -175,9 +176,8 @@ function syntheticPredictions(kind: "VCBENCH" | "TOCBENCH" | "ECBENCH", items: r
     });
     return { text: lines.join("\n") + "\n", fileName: `toc_preds_${seed}.jsonl` };
   }
-  const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const hms = (t: number) => `${Math.floor(t / 3600)}:${String(Math.floor((t % 3600) / 60)).padStart(2, "0")}:${String(Math.floor(t % 60)).padStart(2, "0")}`;
-  const rows = ["question_id,video_id,model_A,model_clips"];
+  const rows: string[][] = [["question_id", "video_id", "model_A", "model_clips"]];
   for (const it of items) {
     const truth = typeof it.answer === "string" ? it.answer : String(it.answer ?? "");
     let answer = truth;
@@ -186,9 +186,9 @@ function syntheticPredictions(kind: "VCBENCH" | "TOCBENCH" | "ECBENCH", items: r
       else answer = truth.split(",").slice(0, Math.max(1, rng.nextInt(3))).join(",");
     }
     const clips = it.spans.map(([s, e]) => `[${hms(Math.max(0, s - rng.nextInt(10)))},${hms(e + rng.nextInt(10))}]`).join(", ");
-    rows.push([q(it.externalId), q(it.videoRef), q(answer), q(clips)].join(","));
+    rows.push([it.externalId, it.videoRef, answer, clips]);
   }
-  return { text: rows.join("\n") + "\n", fileName: `ec_preds_${seed}.csv` };
+  return { text: csvText(rows), fileName: `ec_preds_${seed}.csv` };
 }
 
 // ───────────────────────────── parent ─────────────────────────────

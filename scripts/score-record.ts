@@ -17,6 +17,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parse as parseCsv } from "csv-parse/sync";
+import { csvText } from "@/lib/csv/write-csv";
 import { runScore } from "@/lib/score-cli/dispatch";
 
 const args = process.argv.slice(2);
@@ -104,46 +106,16 @@ if (realDir) {
   }
 }
 
-/** The CSV with two more columns, copy_A (= answer) and copy_clips (= clips), quoting every cell. */
+/** The CSV with two more columns, copy_A (= answer) and copy_clips (= clips), quoting every cell (read with csv-parse, written by lib/csv). */
 function selfCsv(text: string): string {
-  // Split records on the CSV grammar (quotes may hold newlines).
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i];
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && src[i + 1] === "\n") i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else cell += ch;
-  }
-  if (cell !== "" || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
+  const rows = parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
   const head = rows[0];
   const ai = head.indexOf("answer");
   const ci = head.indexOf("clips");
-  const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
-  return rows
-    .filter((r) => r.length > 1 || r[0] !== "")
-    .map((r, i) => [...r, i === 0 ? "copy_A" : (r[ai] ?? ""), i === 0 ? "copy_clips" : (r[ci] ?? "")].map(q).join(","))
-    .join("\n") + "\n";
+  return csvText(
+    rows.map((r, i) => [...r, i === 0 ? "copy_A" : (r[ai] ?? ""), i === 0 ? "copy_clips" : (r[ci] ?? "")]),
+    { quoteAll: true },
+  );
 }
 
 const adapters = {

@@ -1,11 +1,13 @@
 import { db } from "@/tests/support/test-db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 import { GET as segmentRoute } from "@/app/api/segments/[sessionId]/[index]/route";
 import { POST as answerRoute } from "@/app/api/sessions/[id]/answers/route";
 import { POST as claimRoute } from "@/app/api/sessions/[id]/claim/route";
 import { GET as sessionMediaRoute } from "@/app/api/sessions/[id]/media/route";
 import { GET as playlistRoute } from "@/app/api/sessions/[id]/playlist.m3u8/route";
 import { GET as stateRoute } from "@/app/api/sessions/[id]/route";
+import { GET as stillRoute } from "@/app/api/sessions/[id]/still/route";
 import { POST as consentRoute } from "@/app/api/studies/[studyId]/consent/route";
 import { GET as enterRoute } from "@/app/api/studies/[studyId]/enter/route";
 import { GET as participationRoute } from "@/app/api/studies/[studyId]/participation/route";
@@ -20,8 +22,9 @@ import { createTestUser } from "./support/users";
  * not see (ItemTruth answers and sources, truth evidence spans, labels, notes, external ids, a
  * presentation field an importer should not have written, other participants' answers, the
  * participant's own stored answers, query times not yet reached), then EVERY participant API
- * route (lib/protocol/participant-routes.ts) is requested in every state of a session, on
- * success and error paths, and no response body or header may contain any of them.
+ * route (lib/protocol/participant-routes.ts, derived from the route policy: every route that
+ * allows participants) is requested in every state of a session, on success and error paths,
+ * and no response body or header may contain any of them.
  */
 const SECRETS = [
   "987654", // truth count
@@ -75,13 +78,13 @@ async function consent(studyId: string, cookie = ctx.cookie) {
   return check("POST /api/studies/:studyId/consent", await call(consentRoute, `/api/studies/${studyId}/consent`, { ...as(cookie), method: "POST", params: { studyId } }));
 }
 async function state(id: string, extra: string[] = []) {
-  return check("GET /api/sessions/:sessionId", await call(stateRoute, `/api/sessions/${id}`, { ...as(ctx.cookie), query: { tabId: "crawler-tab-0001" }, params: { id } }), extra);
+  return check("GET /api/sessions/:id", await call(stateRoute, `/api/sessions/${id}`, { ...as(ctx.cookie), query: { tabId: "crawler-tab-0001" }, params: { id } }), extra);
 }
 async function claim(id: string, extra: string[] = []) {
-  return check("POST /api/sessions/:sessionId/claim", await call(claimRoute, `/api/sessions/${id}/claim`, { ...as(ctx.cookie), json: { tabId: "crawler-tab-0001" }, params: { id } }), extra);
+  return check("POST /api/sessions/:id/claim", await call(claimRoute, `/api/sessions/${id}/claim`, { ...as(ctx.cookie), json: { tabId: "crawler-tab-0001" }, params: { id } }), extra);
 }
 async function playlist(id: string, extra: string[] = []) {
-  return check("GET /api/sessions/:sessionId/playlist.m3u8", await call(playlistRoute, `/api/sessions/${id}/playlist.m3u8`, { ...as(ctx.cookie), params: { id } }), extra);
+  return check("GET /api/sessions/:id/playlist.m3u8", await call(playlistRoute, `/api/sessions/${id}/playlist.m3u8`, { ...as(ctx.cookie), params: { id } }), extra);
 }
 async function segment(uri: string) {
   const { path, query } = pathOf(uri);
@@ -91,14 +94,22 @@ async function segment(uri: string) {
 async function media(uri: string) {
   const { path, query } = pathOf(uri);
   const id = path.split("/")[3];
-  return check("GET /api/sessions/:sessionId/media", await call(sessionMediaRoute, path, { ...as(ctx.cookie), query, params: { id } }));
+  return check("GET /api/sessions/:id/media", await call(sessionMediaRoute, path, { ...as(ctx.cookie), query, params: { id } }));
 }
 async function answer(id: string, askIndex: number, version: number, value: unknown, extra: string[] = []) {
   return check(
-    "POST /api/sessions/:sessionId/answers",
+    "POST /api/sessions/:id/answers",
     await call(answerRoute, `/api/sessions/${id}/answers`, { ...as(ctx.cookie), json: { askIndex, tabId: "crawler-tab-0001", version, answer: value }, params: { id } }),
     extra,
   );
+}
+async function still(id: string, extra: string[] = []) {
+  return check("GET /api/sessions/:id/still", await call(stillRoute, `/api/sessions/${id}/still`, { ...as(ctx.cookie), params: { id } }), extra);
+}
+/** next-auth's endpoints as the participant's browser uses them (session, csrf, providers; sign-out). */
+async function auth(cookie = ctx.cookie) {
+  for (const part of ["session", "csrf", "providers"]) check("GET /api/auth/:nextauth*", await call(authGet, `/api/auth/${part}`, { ...as(cookie), params: { nextauth: [part] } }));
+  check("POST /api/auth/:nextauth*", await call(authPost, "/api/auth/signout", { ...as(cookie), params: { nextauth: ["signout"] }, body: "", headers: { "content-type": "application/x-www-form-urlencoded" } }));
 }
 async function signed(sessionId: string, resource: number | "init" | "media", expDelta = 60) {
   const { signingKey } = await db.baselineSession.findUniqueOrThrow({ where: { id: sessionId }, select: { signingKey: true } });
@@ -170,6 +181,7 @@ describe("truth never leaves the server (participant API crawler)", { timeout: 3
     await answer(sid, 0, version, 1, [FUTURE_TIME]); // not reached
     await answer(sid, 1, version, 1, [FUTURE_TIME]); // future
     await answer(sid, 0, version, "x", [FUTURE_TIME]); // invalid
+    await still(sid, [FUTURE_TIME]); // the query point's segment not served yet
     const pl = await playlist(sid, [FUTURE_TIME]);
     const { init, segments } = playlistUris(pl.text);
     await segment(init);
@@ -180,6 +192,9 @@ describe("truth never leaves the server (participant API crawler)", { timeout: 3
     await segment(`/api/segments/${sid}/seg-00000.m4s?exp=1&sig=x`); // malformed
     await segment(await signed(sid, "media"));
     await media(await signed(sid, "media")); // streaming sessions never get the whole file
+    const st = await still(sid, [FUTURE_TIME]); // the frame the participant paused on
+    expect(st.status, st.text).toBe(200);
+    expect(st.headers.get("content-type")).toBe("image/png");
     await sleep(1100);
     const a0 = await answer(sid, 0, version, 765431);
     expect(a0.status, a0.text).toBe(200);
@@ -197,7 +212,10 @@ describe("truth never leaves the server (participant API crawler)", { timeout: 3
     await playlist(sid);
     await segment(await signed(sid, 2));
     await participation(studyId);
+    await still(sid); // finished
+    await still(ctx.otherSession); // someone else's session
     await state(ctx.otherSession); // someone else's session
+    await auth();
   });
 
   it("free-rewatch session: every route, every state", async () => {
@@ -220,6 +238,7 @@ describe("truth never leaves the server (participant API crawler)", { timeout: 3
     let version: number = cl.json.version;
     await media(s.json.freeRewatch.mediaUrl);
     await media(await signed(sid, "media", -5));
+    await still(sid); // free rewatch: no stills
     await playlist(sid);
     await segment(await signed(sid, 0));
     await answer(sid, 0, version, "E"); // not an option

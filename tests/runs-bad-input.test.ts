@@ -76,7 +76,9 @@ describe(`runs: bad prediction files (${testDb.provider})`, () => {
     expect(shape.json.error.message).toContain('line 1: field "id" must be a non-empty string');
     const binary = await upload(vcId, "\u0000\u0001PK\u0003\u0004 binary", { name: "binary" });
     expect(binary.status).toBe(400);
-    expect(binary.json.error).toMatchObject({ code: "malformed_json", details: { line: 1 } });
+    // A control character (here NUL) anywhere in the text refuses the file before it is parsed (PostgreSQL cannot store it).
+    expect(binary.json.error).toMatchObject({ code: "control_character", details: { line: 1 } });
+    expect(binary.json.error.message).toContain("holds a control character (U+0000 at character 1 of the line)");
     expect(binary.json.error.message).toContain("this is a VCBench project, which expects JSONL lines");
     expect(await written()).toEqual(before);
   });

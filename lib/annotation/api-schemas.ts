@@ -3,10 +3,11 @@
  * workspace client and the route handlers). Routes: `docs/annotation/design.md`.
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { annotationDocumentSchema, type AnnotationDocument, type FrameTime } from "./document";
 
 /** Client-generated id of one save attempt: a retry of the same save sends the same id and is applied once. */
-export const clientSaveIdSchema = z.string().min(8, "must be at least 8 characters").max(100, "must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "must hold only letters, digits, - and _");
+export const clientSaveIdSchema = text().min(8, "must be at least 8 characters").max(100, "must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "must hold only letters, digits, - and _");
 
 const version = z.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1");
 
@@ -115,12 +116,12 @@ export type AnnotationRevisionEntry = {
 
 /** POST /api/tasks/:taskId/skip. */
 export const skipTaskBodySchema = z.strictObject({
-  reason: z.string({ message: "must be a text" }).trim().min(3, "must say why (at least 3 characters)").max(2000, "must be at most 2000 characters"),
+  reason: multilineText({ message: "must be a text" }).trim().min(3, "must say why (at least 3 characters)").max(2000, "must be at most 2000 characters"),
 });
 
 /** POST /api/me/tasks/next. */
 export const claimNextBodySchema = z.strictObject({
-  projectId: z.string().min(1).max(200).optional(),
+  projectId: text().min(1).max(200).optional(),
 });
 
 export type { FrameTime };

@@ -23,12 +23,16 @@
  * problems rather than reordering.
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { VCBENCH_SUBTYPES } from "@/lib/metrics/vcbench";
 
 export const ANNOTATION_DOCUMENT_VERSION = 1 as const;
 
-const idSchema = z.string().min(1, "must be a non-empty id").max(64, "must be at most 64 characters");
-const shortText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const idSchema = text().min(1, "must be a non-empty id").max(64, "must be at most 64 characters");
+/** Free text of the document (comments, notes, answers: several lines allowed). */
+const shortText = (max: number) => multilineText().max(max, `must be at most ${max} characters`);
+/** A one-line label. */
+const labelText = (max: number) => text().max(max, `must be at most ${max} characters`);
 
 /** A point on the video: frame index (playback file, 0-based) and seconds from the video's start. */
 export const frameTimeSchema = z.strictObject({
@@ -41,7 +45,7 @@ export type FrameTime = z.infer<typeof frameTimeSchema>;
 export const markSchema = z.strictObject({
   id: idSchema,
   at: frameTimeSchema,
-  label: shortText(200).default(""),
+  label: labelText(200).default(""),
   comment: shortText(2000).default(""),
 });
 export type Mark = z.infer<typeof markSchema>;
@@ -51,7 +55,7 @@ export const spanSchema = z.strictObject({
   id: idSchema,
   start: frameTimeSchema,
   end: frameTimeSchema.nullable(),
-  label: shortText(200).default(""),
+  label: labelText(200).default(""),
   comment: shortText(2000).default(""),
 });
 export type Span = z.infer<typeof spanSchema>;
@@ -66,7 +70,7 @@ export type Occurrence = z.infer<typeof occurrenceSchema>;
 export const identitySchema = z.strictObject({
   id: idSchema,
   /** What the annotator calls it ("#1", "red shirt"); unique within the document. */
-  key: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+  key: text().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
   note: shortText(2000).default(""),
   firstAppearance: frameTimeSchema,
 });
@@ -142,7 +146,7 @@ export const TOC_REMOVAL_REASON_LABELS: Record<(typeof TOC_REMOVAL_REASONS)[numb
  */
 export const qaRevisionSchema = z.strictObject({
   question: shortText(10_000).optional(),
-  presentation: z.record(z.string(), z.unknown()).optional(),
+  presentation: z.record(text(), z.unknown()).optional(),
   answer: z.unknown().optional(),
 });
 export type QaRevision = z.infer<typeof qaRevisionSchema>;

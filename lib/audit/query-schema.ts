@@ -4,11 +4,12 @@
  * "anonymous"). Bad values fall back to defaults instead of failing the page.
  */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 
 export const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({
   page: z.coerce.number({ error: "must be a number" }).int().min(1).max(100_000).catch(1),
-  action: z.string().trim().max(100).optional().catch(undefined),
-  actor: z.string().trim().max(254).optional().catch(undefined),
+  action: text().trim().max(100).optional().catch(undefined),
+  actor: text().trim().max(254).optional().catch(undefined),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -4,6 +4,7 @@ import { audit } from "@/lib/audit/audit";
 import { clientIp } from "@/lib/audit/client-ip";
 import { env } from "@/lib/config/env";
 import { classifyError } from "@/lib/http/classify-error";
+import { refuseControlCharacters } from "@/lib/http/control-characters";
 import { HttpError } from "@/lib/http/http-error";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { authOptions, SIGN_IN_ERROR } from "./auth-options";
@@ -34,6 +35,9 @@ export async function handleNextAuth(request: Request, segments: string[]): Prom
   const isCredentialsSignIn = request.method === "POST" && segments[0] === "callback" && segments[1] === "credentials";
   try {
     const body = request.method === "POST" ? await readAuthBody(request) : undefined;
+    // Control characters in the form (an email with a NUL): 400 naming the field, before the
+    // throttle looks the email up (PostgreSQL refuses NUL in a query parameter).
+    refuseControlCharacters(body ?? {});
     const ip = clientIp(request.headers);
     const email = normalizeEmail(typeof body?.email === "string" ? body.email : "").slice(0, 254);
 
@@ -81,7 +85,7 @@ export async function handleNextAuth(request: Request, segments: string[]): Prom
   } catch (error) {
     const { status, code, message, details } = classifyError(error);
     const response = errorResponse(status, code, message, details);
-    return isCredentialsSignIn ? withUrl(url, status === 503 ? "ServiceUnavailable" : "ServerError", response) : response;
+    return isCredentialsSignIn ? withUrl(url, status === 503 ? "ServiceUnavailable" : status === 400 ? "CredentialsSignin" : "ServerError", response) : response;
   }
 }
 

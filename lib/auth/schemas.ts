@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 import { Role } from "@/lib/db/types";
 
 /**
@@ -20,31 +21,28 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-export const emailSchema = z
-  .string({ error: "is required" })
+export const emailSchema = text({ error: "is required" })
   .trim()
   .toLowerCase()
   .max(254, "must be at most 254 characters")
   .pipe(z.email({ error: "is not a valid email address" }));
 
 export const MIN_PASSWORD_LENGTH = 8;
-export const passwordSchema = z
-  .string({ error: "is required" })
+export const passwordSchema = text({ error: "is required" })
   .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(200, "must be at most 200 characters");
 
 export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` });
 
-export const nameSchema = z
-  .string({ error: "is required" })
+export const nameSchema = text({ error: "is required" })
   .trim()
   .min(1, "is required")
   .max(100, "must be at most 100 characters");
 
 /** Sign-in form: no strength rules here (an old password must still be accepted). */
 export const signInSchema = z.object({
-  email: z.string({ error: "is required" }).trim().min(1, "is required").max(254, "is too long"),
-  password: z.string({ error: "is required" }).min(1, "is required").max(1024, "is too long"),
+  email: text({ error: "is required" }).trim().min(1, "is required").max(254, "is too long"),
+  password: text({ error: "is required" }).min(1, "is required").max(1024, "is too long"),
 });
 
 export const createUserSchema = z.strictObject({
@@ -69,7 +67,7 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export const resetPasswordSchema = z.strictObject({ password: passwordSchema });
 
 export const listUsersQuerySchema = z.object({
-  q: z.string().trim().max(254).optional(),
+  q: text().trim().max(254).optional(),
   role: roleSchema.optional(),
   active: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
 });
@@ -81,14 +79,14 @@ export const createInviteSchema = z.strictObject({
 export type CreateInviteInput = z.infer<typeof createInviteSchema>;
 
 export const acceptInviteSchema = z.strictObject({
-  token: z.string({ error: "is required" }).min(1, "is required").max(200, "is not a valid invitation token"),
+  token: text({ error: "is required" }).min(1, "is required").max(200, "is not a valid invitation token"),
   name: nameSchema,
   password: passwordSchema,
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
 
 export const createApiTokenSchema = z.strictObject({
-  name: z.string({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
+  name: text({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
 });
 
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { toCsv } from "./csv-write";
 import { framesForItem, frameForTime, type VideoTiming } from "./frame-mapping";
 import { arrayElementLines, jsonErrorLocation } from "./json-positions";
 import { stableJson } from "./stable-json";
@@ -94,9 +93,6 @@ describe("frame mapping", () => {
 });
 
 describe("small helpers", () => {
-  it("quotes CSV cells only when needed", () => {
-    expect(toCsv([["a", "b,c", 'say "hi"', "x\ny", ""]])).toBe('a,"b,c","say ""hi""","x\ny",\n');
-  });
   it("sorts keys for comparison", () => {
     expect(stableJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: undefined } })).toBe('{"a":{"d":[2,{"e":0,"f":1}]},"b":1}');
   });

@@ -7,6 +7,7 @@ import { sha256File } from "@/lib/video/hash-file";
 import { newId } from "./ids";
 import { issue } from "./issues";
 import { linkableVideos, resolveVideoLinks } from "./link-videos";
+import { controlCharacterErrors, storableIssue } from "./control-characters";
 import { parseBenchmarkFile } from "./parse-file";
 import { defaultProjectName, defaultProjectSettings, nativeMetaOf, slugify } from "./project-defaults";
 import { planImport } from "./import-plan";
@@ -104,8 +105,14 @@ type ParsedImportOptions = Omit<ImportOptions, "file" | "matchDataFile"> & { fil
 
 
 /** Imports an already parsed file (used by the CLI and by upload routes). */
-export async function importParsed(parsed: ParseResult, opts: ParsedImportOptions): Promise<ImportOutcome> {
+export async function importParsed(input: ParseResult, opts: ParsedImportOptions): Promise<ImportOutcome> {
   const dryRun = opts.dryRun === true;
+  // Text with control characters is refused item by item (line, id, field), before anything is written.
+  const parsed: ParseResult = {
+    ...input,
+    errors: [...input.errors, ...controlCharacterErrors(input.items)].map(storableIssue),
+    warnings: input.warnings.map(storableIssue),
+  };
   const out = baseOutcome(parsed, dryRun);
   if (out.errors.length > 0) return out;
   const projectName = (opts.projectName ?? defaultProjectName(opts.fileName)).trim();

@@ -15,6 +15,7 @@
  * taxonomy label per project, a native extra field kept with the truth (`annotator_note`), and
  * the items' notes (set by the seed).
  */
+import { csvText } from "@/lib/csv/write-csv";
 
 export const PLANTED = {
   note: "ZQ-NOTE-58213",
@@ -48,10 +49,7 @@ const VIDEO_ID = "demo-cfr30";
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const jsonl = (records: readonly unknown[]) => records.map((r) => `${JSON.stringify(r)}\n`).join("");
 
-function csvCell(v: string): string {
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-const csv = (rows: readonly (readonly string[])[]) => rows.map((r) => `${r.map(csvCell).join(",")}\n`).join("");
+const csv = (rows: readonly (readonly string[])[]) => csvText(rows);
 
 function tocbench(): DemoFormProject {
   const meta = (dim: string, tier: string) => ({ dim, tier, subject_label: PLANTED.label, hallucination: null, has_hallucination_distractor: false });

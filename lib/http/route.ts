@@ -4,6 +4,7 @@ import type { ZodType } from "zod";
 import { getRequestUser, type SessionUser } from "@/lib/auth/request-user";
 import type { Role } from "@/lib/db/types";
 import { classifyError } from "./classify-error";
+import { refuseControlCharacters } from "./control-characters";
 import { HttpError } from "./http-error";
 import { errorResponse, jsonResponse } from "./json-response";
 import { readJsonBody } from "./read-json-body";
@@ -37,26 +38,35 @@ export type RouteContext<B, Q, P> = {
 
 type PublicContext<B, Q, P> = Omit<RouteContext<B, Q, P>, "user"> & { user: SessionUser | null };
 
+/** A handler made by route(), carrying its options (read by the route walks of tests/: roles, body and query schemas). */
+export type RouteHandler<P> = ((request: NextRequest, context: { params: Promise<P> }) => Promise<Response>) & {
+  readonly routeOptions: RouteOptions<unknown, unknown>;
+};
+
 /**
  * The one wrapper for every route handler: checks the session (cookie or API token) and role
- * (401 / 403 as JSON), validates body and query with zod (400 naming each bad field), and turns
- * any error into a JSON error without a stack trace (404 / 409 / 503 for the database).
- * The handler returns a Response, or any value, sent as JSON with status 200.
+ * (401 / 403 as JSON), refuses control characters in path parameters, the query string and every
+ * string of a JSON body (400 naming the field; lib/http/control-characters.ts), validates body and
+ * query with zod (400 naming each bad field), and turns any error into a JSON error without a
+ * stack trace (404 / 409 / 503 for the database).
+ * The handler returns a Response, or any value, sent as JSON with status 200. Who may call which
+ * route is declared in lib/http/route-policy.ts; tests/route-policy-matrix.test.ts checks every
+ * handler's `roles` and behaviour against it.
  */
 export function route<B = undefined, Q = undefined, P = Record<string, string>>(
   options: RouteOptions<B, Q> & { roles: readonly Role[] },
   handler: (ctx: RouteContext<B, Q, P>) => Promise<unknown> | unknown,
-): (request: NextRequest, context: { params: Promise<P> }) => Promise<Response>;
+): RouteHandler<P>;
 export function route<B = undefined, Q = undefined, P = Record<string, string>>(
   options: RouteOptions<B, Q> & { roles: "public" },
   handler: (ctx: PublicContext<B, Q, P>) => Promise<unknown> | unknown,
-): (request: NextRequest, context: { params: Promise<P> }) => Promise<Response>;
+): RouteHandler<P>;
 export function route<B, Q, P>(
   options: RouteOptions<B, Q>,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above type the handler
   handler: (ctx: any) => Promise<unknown> | unknown,
 ) {
-  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+  const wrapped = async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     const isHead = request.method === "HEAD";
     if (isHead && options.head !== "same-as-get") return new Response(null, { status: 405, headers: { allow: "GET", "cache-control": "no-store" } });
     const response = await handle(request, context);
@@ -73,12 +83,16 @@ export function route<B, Q, P>(
         if (!options.roles.includes(user.role)) throw new HttpError(403, "Your role may not do this.");
       }
       const params = ((await context?.params) ?? {}) as P;
-      const query = options.query
-        ? options.query.parse(Object.fromEntries(request.nextUrl.searchParams.entries()))
-        : (undefined as Q);
-      const body = options.body
-        ? options.body.parse(await readJsonBody(request, options.maxBodyBytes ?? 1024 * 1024))
-        : (undefined as B);
+      refuseControlCharacters(params);
+      const search = [...request.nextUrl.searchParams.entries()];
+      for (const [key, value] of search) refuseControlCharacters({ [key]: value });
+      const query = options.query ? options.query.parse(Object.fromEntries(search)) : (undefined as Q);
+      let body = undefined as B;
+      if (options.body) {
+        const json = await readJsonBody(request, options.maxBodyBytes ?? 1024 * 1024);
+        refuseControlCharacters(json);
+        body = options.body.parse(json);
+      }
       const result = await handler({ request, user, body, query, params });
       return result instanceof Response ? result : jsonResponse(result ?? null);
     } catch (error) {
@@ -86,4 +100,5 @@ export function route<B, Q, P>(
       return errorResponse(status, code, message, details);
     }
   }
+  return Object.assign(wrapped, { routeOptions: options as RouteOptions<unknown, unknown> });
 }

@@ -5,13 +5,14 @@
  */
 import { z } from "zod";
 import type { RunJudging } from "@/lib/runs/judging-status";
+import { text } from "@/lib/http/text-schema";
 
 /** PUT /api/judge/runs/:runId/vsas — one second's verdict (autosaved; idempotent upsert). */
 export const vsasJudgementBodySchema = z
   .object({
-    itemId: z.string().min(1, "itemId is required"),
+    itemId: text().min(1, "itemId is required"),
     /** A study's run: the session whose answer is judged (required there, refused elsewhere). */
-    sessionId: z.string().min(1, "sessionId must not be empty").optional(),
+    sessionId: text().min(1, "sessionId must not be empty").optional(),
     t: z.number().finite().min(0, "t must be a second >= 0"),
     binary: z.union([z.literal(0), z.literal(1), z.null()]),
     rubric: z.number().int("rubric must be an integer 0-3").min(0, "rubric must be 0-3").max(3, "rubric must be 0-3").nullable(),
@@ -21,9 +22,9 @@ export type VsasJudgementBody = z.infer<typeof vsasJudgementBodySchema>;
 
 /** PUT /api/judge/runs/:runId/ec — the links of one enumeration item (indices into the lists shown). */
 export const ecMatchBodySchema = z.object({
-  itemId: z.string().min(1, "itemId is required"),
+  itemId: text().min(1, "itemId is required"),
   /** A study's run: the session whose answer is matched (required there, refused elsewhere). */
-  sessionId: z.string().min(1, "sessionId must not be empty").optional(),
+  sessionId: text().min(1, "sessionId must not be empty").optional(),
   matches: z
     .array(z.object({ pred: z.number().int().min(0, "pred must be an index >= 0"), truth: z.number().int().min(0, "truth must be an index >= 0") }))
     .max(1000, "matches: at most 1000 links"),
@@ -64,8 +65,8 @@ export type VsasTaskView = {
 /** GET /api/judge/runs/:runId/vsas — which page (one task) to load: `page` (1-based) or the first page of `item` (and `session`, a study's run). */
 export const vsasQueueQuerySchema = z.object({
   page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").optional(),
-  item: z.string().min(1, "item must not be empty").optional(),
-  session: z.string().min(1, "session must not be empty").optional(),
+  item: text().min(1, "item must not be empty").optional(),
+  session: text().min(1, "session must not be empty").optional(),
 });
 export type VsasQueueQuery = z.infer<typeof vsasQueueQuerySchema>;
 

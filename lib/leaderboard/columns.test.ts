@@ -54,4 +54,21 @@ describe("leaderboardCsv", () => {
     expect(csv.split("\r\n")[0]).toBe("rank,run,kind,stale,status,truth_version,scored_at,Overall Overall (x100),Overall Overall (x100) CI low,Overall Overall (x100) CI high,Hallucination HDA (x100),Hallucination HDA (x100) CI low,Hallucination HDA (x100) CI high,judged,judged_of,final");
     expect(csv.split("\r\n")[1]).toBe('1,"model ""x"", v2",MODEL,yes,DONE,0,,51.234568,40,60,,,,,,yes');
   });
+
+  it("writes a run named like a formula as text (apostrophe), and negative values as numbers", () => {
+    const data: LeaderboardData = {
+      project: { id: "p", name: "P", slug: "p", benchmark: "TOCBENCH", truthVersion: 1, variant: "reference" },
+      columns: columnsFor("TOCBENCH", new Set(["overall"])),
+      primary: "overall",
+      rows: [
+        { runId: "a", name: '=HYPERLINK("http://evil.example","x")', kind: "MODEL", status: "DONE", stale: false, truthVersion: 1, scoredAt: null, source: "", values: { overall: -1.5 } },
+        { runId: "b", name: "@cmd", kind: "MODEL", status: "DONE", stale: false, truthVersion: 1, scoredAt: null, source: "", values: { overall: 2 } },
+      ],
+      chanceNote: "",
+      ci: null,
+    };
+    const lines = leaderboardCsv(data).split("\r\n");
+    expect(lines[1]).toBe(`1,"'=HYPERLINK(""http://evil.example"",""x"")",MODEL,no,DONE,1,,-1.5`);
+    expect(lines[2]).toBe("2,'@cmd,MODEL,no,DONE,1,,2");
+  });
 });

@@ -1,18 +1,17 @@
 /**
  * CSV export of a leaderboard (PURE): one row per run, the columns of the JSON (values in display
- * units: percentages ×100, MAE and rubric as they are), with the 95 % interval bounds after each
- * column when intervals were computed. Last three columns: `judged` and `judged_of` (units judged /
- * to judge: VSAS seconds, EC-Bench enumeration answers; empty where nothing is judged) and `final`
- * ("no" for a partial run, whose `rank` is then empty: lib/leaderboard/rank.ts).
+ * units: percentages ×100, MAE and rubric as they are, rounded to 6 decimals), with the 95 %
+ * interval bounds after each column when intervals were computed. Last three columns: `judged`
+ * and `judged_of` (units judged / to judge: VSAS seconds, EC-Bench enumeration answers; empty where
+ * nothing is judged) and `final` ("no" for a partial run, whose `rank` is then empty:
+ * lib/leaderboard/rank.ts). CRLF records; cells with edge white space quoted. Written by the one
+ * CSV writer (lib/csv): a run name or any other text a spreadsheet would run as a formula
+ * (`=HYPERLINK(...)`) gets an apostrophe in front.
  */
+import { csvText, type CsvCell } from "@/lib/csv/write-csv";
 import type { LeaderboardData } from "./types";
 
-function cell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "number") return Number.isFinite(v) ? String(Math.round(v * 1e6) / 1e6) : "";
-  const s = String(v);
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+const rounded = (v: unknown): CsvCell => (typeof v === "number" ? (Number.isFinite(v) ? Math.round(v * 1e6) / 1e6 : null) : (v as CsvCell));
 
 export function leaderboardCsv(data: LeaderboardData): string {
   const withCi = data.ci !== null;
@@ -23,7 +22,7 @@ export function leaderboardCsv(data: LeaderboardData): string {
     if (withCi) head.push(`${name} CI low`, `${name} CI high`);
   }
   head.push("judged", "judged_of", "final");
-  const lines = [head.map(cell).join(",")];
+  const rows: CsvCell[][] = [head];
   data.rows.forEach((r, i) => {
     const out: unknown[] = [r.rank === undefined ? i + 1 : r.rank, r.name, r.kind, r.stale ? "yes" : "no", r.status, r.truthVersion, r.scoredAt ?? ""];
     for (const c of data.columns) {
@@ -32,7 +31,7 @@ export function leaderboardCsv(data: LeaderboardData): string {
     }
     const judging = r.judging && r.judging.basis === "judged" ? r.judging : null;
     out.push(judging?.judged ?? null, judging?.total ?? null, !r.judging || r.judging.final ? "yes" : "no");
-    lines.push(out.map(cell).join(","));
+    rows.push(out.map(rounded));
   });
-  return lines.join("\r\n") + "\r\n";
+  return csvText(rows, { eol: "\r\n", quoteEdgeSpace: true });
 }

@@ -20,6 +20,7 @@
  * - Any other field is kept with the truth (never shown to participants) and exported again.
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { duplicateIdErrors, extraFields, idOf, issue, issuesFromZod } from "@/lib/benchmarks/issues";
 import { byLine, parseJsonlWith, type RecordSink } from "@/lib/benchmarks/record-sink";
 import type { TextLine } from "@/lib/benchmarks/text-lines";
@@ -34,29 +35,29 @@ const KNOWN = ["id", "video", "question", "format", "options", "presentation", "
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 const seconds = z.number({ message: "must be a number of seconds" }).refine(Number.isFinite, "must be a finite number").refine((n) => n >= 0, "must not be negative");
-const labelValue = z.union([z.string(), z.number().refine(Number.isFinite, "must be finite"), z.boolean(), z.null(), z.array(z.string())], {
+const labelValue = z.union([text(), z.number().refine(Number.isFinite, "must be finite"), z.boolean(), z.null(), z.array(text())], {
   message: "must be a string, number, boolean, null or a list of strings",
 });
 const span = z.union([
   z.tuple([seconds, seconds], { message: "must be [start, end] in seconds or {start, end, label}" }),
-  z.strictObject({ start: seconds, end: seconds, label: z.string().max(200).optional() }),
+  z.strictObject({ start: seconds, end: seconds, label: text().max(200).optional() }),
 ]);
 
 const recordSchema = z.looseObject({
-  id: z.union([z.string().min(1, "must be a non-empty string").max(200, "must be at most 200 characters"), z.number().int("must be a whole number")], {
+  id: z.union([text().min(1, "must be a non-empty string").max(200, "must be at most 200 characters"), z.number().int("must be a whole number")], {
     message: "is required: a string or a whole number",
   }),
-  video: z.string({ message: "is required: the video file name or path" }).min(1, "must not be empty").max(1000),
-  question: z.string({ message: "is required: the question text" }).min(1, "must not be empty").max(20_000),
-  format: z.string().min(1).max(64, "must be at most 64 characters").optional(),
+  video: text({ message: "is required: the video file name or path" }).min(1, "must not be empty").max(1000),
+  question: multilineText({ message: "is required: the question text" }).min(1, "must not be empty").max(20_000),
+  format: text().min(1).max(64, "must be at most 64 characters").optional(),
   options: z
-    .array(z.union([z.string(), z.strictObject({ label: z.string().min(1).max(20), text: z.string() })]))
+    .array(z.union([text(), z.strictObject({ label: text().min(1).max(20), text: text() })]))
     .max(26, "at most 26 options")
     .optional(),
-  presentation: z.record(z.string(), z.unknown(), { message: "must be an object" }).optional(),
+  presentation: z.record(text(), z.unknown(), { message: "must be an object" }).optional(),
   answer: z.unknown().refine((v) => v !== undefined, "is required (the ground truth; use null when unknown)"),
   labels: z
-    .record(z.string().regex(LABEL_KEY_PATTERN, "label keys are letters, digits, _ and - (at most 64)"), labelValue, { message: "must be an object" })
+    .record(text().regex(LABEL_KEY_PATTERN, "label keys are letters, digits, _ and - (at most 64)"), labelValue, { message: "must be an object" })
     .optional(),
   query_points: z.array(seconds).max(1000, "at most 1000 query points").optional(),
   evidence: z.array(span).max(1000, "at most 1000 spans").optional(),

@@ -5,10 +5,10 @@
  * The body is the file's raw bytes; its name goes percent-encoded in `x-file-name`.
  */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 import { kindFromParam } from "./kinds";
 
-const flag = z
-  .string()
+const flag = text()
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === "" || v === "0" || v === "false") return false;
@@ -17,14 +17,12 @@ const flag = z
     return z.NEVER;
   });
 
-const sha = z
-  .string()
+const sha = text()
   .regex(/^[0-9a-fA-F]{64}$/, "must be the 64 hex digits of the file's SHA-256 (from the dry run)")
   .optional();
 
 export const projectImportQuerySchema = z.object({
-  kind: z
-    .string({ message: "is required: vcbench, ecbench, tocbench, vstat, vsas or custom" })
+  kind: text({ message: "is required: vcbench, ecbench, tocbench, vstat, vsas or custom" })
     .transform((v, ctx) => {
       const k = kindFromParam(v);
       if (!k) {
@@ -33,7 +31,7 @@ export const projectImportQuerySchema = z.object({
       }
       return k;
     }),
-  name: z.string().trim().max(200, "must be at most 200 characters").optional(),
+  name: text().trim().max(200, "must be at most 200 characters").optional(),
   dryRun: flag,
   expectSha256: sha,
 });

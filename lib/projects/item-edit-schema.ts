@@ -9,12 +9,13 @@
  * A change of ground truth bumps the truth version of the item and of the project.
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { LABEL_KEY_PATTERN } from "./item-filters";
 import { plural } from "@/lib/text/plural";
 
 const seconds = z.number({ message: "must be a number of seconds" }).refine(Number.isFinite, "must be a finite number").refine((n) => n >= 0, "must not be negative");
-const jsonObject = z.record(z.string(), z.json(), { message: "must be a JSON object" });
-const labelValue = z.union([z.string(), z.number().refine(Number.isFinite, "must be finite"), z.boolean(), z.null(), z.array(z.string())], {
+const jsonObject = z.record(text(), z.json(), { message: "must be a JSON object" });
+const labelValue = z.union([text(), z.number().refine(Number.isFinite, "must be finite"), z.boolean(), z.null(), z.array(text())], {
   message: "must be a string, number, boolean, null or a list of strings",
 });
 
@@ -23,18 +24,18 @@ export const ITEM_STATUSES = ["ACTIVE", "REMOVED"] as const;
 export const itemEditSchema = z
   .strictObject({
     version: z.number({ message: "is required: the version you edited" }).int("must be a whole number").min(1, "must be at least 1"),
-    reason: z.string().trim().max(500, "must be at most 500 characters").optional(),
-    question: z.string().trim().min(1, "must not be empty").max(20_000, "must be at most 20000 characters").optional(),
+    reason: multilineText().trim().max(500, "must be at most 500 characters").optional(),
+    question: multilineText().trim().min(1, "must not be empty").max(20_000, "must be at most 20000 characters").optional(),
     presentation: jsonObject.optional(),
-    labels: z.record(z.string().regex(LABEL_KEY_PATTERN, "label keys are letters, digits, _ and - (at most 64)"), labelValue, { message: "must be an object" }).optional(),
-    notes: z.string().max(20_000, "must be at most 20000 characters").optional(),
-    videoRef: z.string().trim().min(1, "must not be empty").max(1000, "must be at most 1000 characters").optional(),
+    labels: z.record(text().regex(LABEL_KEY_PATTERN, "label keys are letters, digits, _ and - (at most 64)"), labelValue, { message: "must be an object" }).optional(),
+    notes: multilineText().max(20_000, "must be at most 20000 characters").optional(),
+    videoRef: text().trim().min(1, "must not be empty").max(1000, "must be at most 1000 characters").optional(),
     status: z.enum(ITEM_STATUSES, { message: "must be ACTIVE or REMOVED" }).optional(),
-    removalReason: z.string().trim().max(500, "must be at most 500 characters").nullable().optional(),
+    removalReason: multilineText().trim().max(500, "must be at most 500 characters").nullable().optional(),
     truth: z.strictObject({ answer: z.json({ message: "must be JSON" }), source: jsonObject.optional() }).optional(),
     queryPoints: z.array(seconds).max(1000, "at most 1000 query points").optional(),
     spans: z
-      .array(z.strictObject({ startSec: seconds, endSec: seconds, label: z.string().max(200, "must be at most 200 characters").optional() }))
+      .array(z.strictObject({ startSec: seconds, endSec: seconds, label: text().max(200, "must be at most 200 characters").optional() }))
       .max(1000, "at most 1000 spans")
       .optional(),
   })

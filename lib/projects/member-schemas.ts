@@ -1,13 +1,14 @@
 /** Bodies of the project member routes (PURE; shared by the settings page and the API). */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 import { MEMBER_ROLES } from "./access";
 
 const role = z.enum(MEMBER_ROLES, { message: `must be one of ${MEMBER_ROLES.join(", ")}` });
 
 export const addMemberSchema = z
   .strictObject({
-    email: z.email({ message: "must be an email address" }).max(320).optional(),
-    userId: z.string().min(1).max(64).optional(),
+    email: text().max(320, "must be at most 320 characters").pipe(z.email({ message: "must be an email address" })).optional(),
+    userId: text().min(1).max(64).optional(),
     role,
   })
   .refine((v) => !!v.email !== !!v.userId, { message: "send either email or userId", path: ["email"] });

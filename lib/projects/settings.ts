@@ -8,6 +8,7 @@
  * today's defaults key by key.
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { CLIP_PARSERS, DEFAULT_CLIP_PARSER } from "@/lib/metrics/parse-time";
 import type { BenchmarkKind } from "@/lib/db/types";
 
@@ -78,8 +79,8 @@ export type ProjectSettingsUpdate = z.infer<typeof projectSettingsUpdateSchema>;
 /** Name and description of a project. */
 export const projectUpdateSchema = z
   .strictObject({
-    name: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
-    description: z.string().max(5000, "must be at most 5000 characters").optional(),
+    name: text().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
+    description: multilineText().max(5000, "must be at most 5000 characters").optional(),
   })
   .refine((v) => v.name !== undefined || v.description !== undefined, { message: "send a name or a description" });
 export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;

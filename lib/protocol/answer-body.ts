@@ -1,8 +1,8 @@
 /** Request bodies of the participant session API (PURE, zod; shared with the player). */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 
-export const tabIdSchema = z
-  .string({ error: "is required" })
+export const tabIdSchema = text({ error: "is required" })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8-64 letters, digits, '-' or '_'");
 
 export const claimBodySchema = z.strictObject({ tabId: tabIdSchema });

@@ -15,6 +15,7 @@
  * | text           | free text                                                |
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { TOC_BUCKETS, type ParticipantQuestion } from "./participant-question";
 
 const MAX_COUNT = 1_000_000;
@@ -43,7 +44,7 @@ export function answerSchemaFor(q: Pick<ParticipantQuestion, "kind" | "options" 
       return z.enum(TOC_BUCKETS, { error: `must be one of ${TOC_BUCKETS.join(", ")}` });
     case "ordering":
       return z
-        .array(z.string(), { error: "must be a list of labels" })
+        .array(text(), { error: "must be a list of labels" })
         .refine(
           (v) => v.length === labels.length && new Set(v).size === v.length && v.every((l) => labels.includes(l)),
           `must list each of ${labels.join(", ")} exactly once`,
@@ -56,7 +57,7 @@ export function answerSchemaFor(q: Pick<ParticipantQuestion, "kind" | "options" 
     case "ec_enumeration":
       return z.strictObject({
         items: z
-          .array(z.string().trim().min(1, "must not be empty").max(500, "must be at most 500 characters"))
+          .array(text().trim().min(1, "must not be empty").max(500, "must be at most 500 characters"))
           .min(1, "list at least one item")
           .max(200, "at most 200 items"),
         evidence: q.evidence ? evidenceSchema.optional() : z.undefined({ error: "evidence is not asked for here" }),
@@ -64,12 +65,12 @@ export function answerSchemaFor(q: Pick<ParticipantQuestion, "kind" | "options" 
     case "live_response":
       return z.strictObject({
         timeline: z
-          .array(z.strictObject({ sec: z.number().int().min(0).max(24 * 3600), text: z.string().max(2000) }))
+          .array(z.strictObject({ sec: z.number().int().min(0).max(24 * 3600), text: text().max(2000) }))
           .max(24 * 3600, "too many samples")
           .refine((t) => t.every((s, i) => i === 0 || s.sec > t[i - 1].sec), "samples must have increasing seconds"),
       });
     default:
-      return z.string({ error: "must be text" }).trim().min(1, "must not be empty").max(5000, "must be at most 5000 characters");
+      return multilineText({ error: "must be text" }).trim().min(1, "must not be empty").max(5000, "must be at most 5000 characters");
   }
 }
 

@@ -1,27 +1,22 @@
 /**
- * Every API route a participant can reach (PURE; shared by the truth crawler test, the lead's
- * browser crawler and the docs). `:name` marks a path parameter. Everything here must be
+ * Every API route a participant can reach (PURE; shared by the truth crawler test, the browser
+ * crawler and the docs), DERIVED from the one route policy (lib/http/route-policy.ts): every
+ * entry that allows participants, with what it returns. A new participant route is crawled as
+ * soon as its policy entry exists (tests/baseline-truth-crawler.test.ts fails until it requests
+ * it). `:name` marks a path parameter, `:name*` a catch-all. Everything here must be
  * participant-safe: no ItemTruth data, no stored answers (own or others'), no labels, notes,
  * external ids or times beyond the unlocked query point, in bodies, headers or error messages.
  */
+import { participantReachable, type HttpMethod, type ParticipantReturns } from "@/lib/http/route-policy";
+
 export type ParticipantRoute = {
-  method: "GET" | "POST";
+  method: HttpMethod;
   path: string;
   /** What the route returns. */
-  returns: "json" | "playlist" | "media" | "redirect";
+  returns: ParticipantReturns;
 };
 
-export const PARTICIPANT_API_ROUTES: readonly ParticipantRoute[] = [
-  { method: "GET", path: "/api/studies/:studyId/enter", returns: "redirect" },
-  { method: "GET", path: "/api/studies/:studyId/participation", returns: "json" },
-  { method: "POST", path: "/api/studies/:studyId/consent", returns: "json" },
-  { method: "GET", path: "/api/sessions/:sessionId", returns: "json" },
-  { method: "POST", path: "/api/sessions/:sessionId/claim", returns: "json" },
-  { method: "GET", path: "/api/sessions/:sessionId/playlist.m3u8", returns: "playlist" },
-  { method: "GET", path: "/api/segments/:sessionId/:index", returns: "media" },
-  { method: "GET", path: "/api/sessions/:sessionId/media", returns: "media" },
-  { method: "POST", path: "/api/sessions/:sessionId/answers", returns: "json" },
-];
+export const PARTICIPANT_API_ROUTES: readonly ParticipantRoute[] = participantReachable();
 
 /** Participant pages (for the browser crawler). */
 export const PARTICIPANT_PAGES: readonly string[] = [
@@ -30,11 +25,11 @@ export const PARTICIPANT_PAGES: readonly string[] = [
   "/s/:studyId/done",
 ];
 
-/** Fills `:name` parameters. */
-export function fillRoute(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+/** Fills `:name` parameters (`:name*` takes a list, joined with "/"). */
+export function fillRoute(path: string, params: Record<string, string | readonly string[]>): string {
+  return path.replace(/:([A-Za-z]+)(\*\??)?/g, (_, name: string) => {
     const v = params[name];
     if (v === undefined) throw new Error(`missing route parameter ${name} for ${path}`);
-    return encodeURIComponent(v);
+    return typeof v === "string" ? encodeURIComponent(v) : v.map(encodeURIComponent).join("/");
   });
 }

@@ -4,18 +4,19 @@
  * row gets today's defaults.
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { CROWD_PLATFORMS } from "./crowd-platforms";
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" })
-  .max(2000, "must be at most 2000 characters");
+const httpUrl = text()
+  .max(2000, "must be at most 2000 characters")
+  .pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }));
 
 /** Each setting's type, without defaults (PATCH bodies name only what changes). */
 const fields = {
   /** Shown before the first session (plain text, paragraphs separated by blank lines). */
-  instructions: z.string().max(20_000, "must be at most 20000 characters"),
+  instructions: multilineText().max(20_000, "must be at most 20000 characters"),
   /** Consent text; the participant must accept it before any video is served. */
-  consentText: z.string().max(20_000, "must be at most 20000 characters"),
+  consentText: multilineText().max(20_000, "must be at most 20000 characters"),
   /** Fixed playback rate (the participant cannot change it). */
   playbackRate: z.number().min(0.25, "must be at least 0.25").max(4, "must be at most 4"),
   /** Whether the participant may pause voluntarily between query points. */
@@ -46,7 +47,7 @@ const fields = {
     .max(CROWD_PLATFORMS.length)
     .refine((v) => new Set(v).size === v.length, "must not list a platform twice"),
   /** Shown on the completion page (e.g. the Prolific completion code). */
-  completionCode: z.string().trim().max(100, "must be at most 100 characters"),
+  completionCode: text().trim().max(100, "must be at most 100 characters"),
   /** Where the completion page sends the participant ("{code}" is replaced by the completion code). */
   redirectUrl: httpUrl.nullable(),
   /** Streaming: extra cuts every this many seconds so a stretch starts playing without downloading it whole. */

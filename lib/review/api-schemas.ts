@@ -3,6 +3,7 @@
  * the reviewer pages and the route handlers). Routes: docs/annotation/review.md "Reviewer routes".
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { annotationDocumentSchema, type AnnotationDocument } from "@/lib/annotation/document";
 import { clientSaveIdSchema, type WorkspaceVideo } from "@/lib/annotation/api-schemas";
 import type { Comparison } from "./comparison-types";
@@ -15,7 +16,7 @@ export const ADJUDICATION_KINDS = ["double", "expert"] as const;
 export type AdjudicationKind = (typeof ADJUDICATION_KINDS)[number];
 
 const version = z.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1");
-const note = z.string({ message: "must be a text" }).max(5000, "must be at most 5000 characters");
+const note = multilineText({ message: "must be a text" }).max(5000, "must be at most 5000 characters");
 /** Picks as stored in a draft: shape-checked per pick; whether they resolve is checked at resolve. */
 const picks = z.array(pickSchema).max(200_000, "at most 200000 picks");
 
@@ -68,7 +69,7 @@ export type PickProblemsDetails = { problems: ReviewProblem[] };
 
 /** POST /api/review/next. */
 export const reviewNextBodySchema = z.strictObject({
-  projectId: z.string().min(1, "must not be empty").max(200).optional(),
+  projectId: text().min(1, "must not be empty").max(200).optional(),
   kind: z.enum(ADJUDICATION_KINDS, { message: "must be double or expert" }).optional(),
 });
 export type ReviewNextBody = z.input<typeof reviewNextBodySchema>;

@@ -1,27 +1,17 @@
 /**
  * CSV and JSON export of the agreement dashboard and of every item's comparison (PURE).
- * CSV: RFC 4180 (comma, CRLF, fields with comma / quote / line break quoted, quotes doubled);
- * text cells starting with = + - @ (or tab / carriage return) are prefixed with an apostrophe so
- * a spreadsheet never runs them as formulas. Undefined statistics are empty cells in CSV and
- * `null` in JSON.
+ * CSV: the one CSV writer (lib/csv/write-csv.ts): RFC 4180 with CRLF records, and text a
+ * spreadsheet would run as a formula (starting with = + - @, tab or carriage return) prefixed with
+ * an apostrophe. Undefined statistics are empty cells in CSV and `null` in JSON.
  */
 import type { AnnotationDocument } from "@/lib/annotation/document";
+import { csvText, type CsvCell } from "@/lib/csv/write-csv";
 import type { Dashboard, DashboardRecord } from "./dashboard";
 import { listDifferences } from "./differences";
 
-type Cell = string | number | boolean | null | undefined;
-
-function cell(v: Cell): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
-  if (typeof v === "boolean") return v ? "true" : "false";
-  const text = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A CSV document from a header and rows. */
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+/** A CSV document from a header and rows (CRLF). */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return csvText([header, ...rows], { eol: "\r\n" });
 }
 
 /** Every figure, one row each. */

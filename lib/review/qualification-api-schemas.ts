@@ -3,12 +3,13 @@
  * page and the server). docs/annotation/review.md "Qualification".
  */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 
-const id = z.string().min(1, "must be a non-empty id").max(64, "must be at most 64 characters");
+const id = text().min(1, "must be a non-empty id").max(64, "must be at most 64 characters");
 
 export const DEFAULT_GOLD_THRESHOLD = 0.8;
 
-export const goldSetNameSchema = z.string().trim().min(1, "is empty: give the gold set a name").max(200, "must be at most 200 characters");
+export const goldSetNameSchema = text().trim().min(1, "is empty: give the gold set a name").max(200, "must be at most 200 characters");
 export const goldThresholdSchema = z.number({ error: "must be a number between 0 and 1" }).min(0, "must be at least 0").max(1, "must be at most 1");
 
 /** POST /api/projects/:projectId/gold-sets (admins): a gold set from items that have truth. */

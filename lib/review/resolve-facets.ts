@@ -10,6 +10,7 @@
  * Anything unresolved is a problem naming the difference id.
  */
 import { z } from "zod";
+import { multilineText, text } from "@/lib/http/text-schema";
 import { captionReviewSchema, frameTimeSchema, type CaptionReview, type FrameTime } from "@/lib/annotation/document";
 import { mergeIntervals } from "@/lib/metrics/intervals";
 import { annotatorLetter } from "./annotator-letter";
@@ -39,10 +40,10 @@ export type ReviewProblem = { differenceId?: string; path?: string; message: str
 /** One pick: take annotator `take`'s version of a difference, or replace it by `edit`. */
 export const pickSchema = z
   .strictObject({
-    differenceId: z.string({ message: "must be a string" }).min(1, "must not be empty").max(4000, "must be at most 4000 characters"),
+    differenceId: text({ message: "must be a string" }).min(1, "must not be empty").max(4000, "must be at most 4000 characters"),
     take: z.number({ message: "must be a number" }).int("must be a whole annotator index").min(0, "must be at least 0").optional(),
     edit: z.unknown().optional(),
-    note: z.string().max(5000, "must be at most 5000 characters").optional(),
+    note: multilineText().max(5000, "must be at most 5000 characters").optional(),
   })
   .refine((p) => (p.take !== undefined) !== Object.prototype.hasOwnProperty.call(p, "edit"), { message: "give either take or edit" });
 export type Pick = z.infer<typeof pickSchema>;

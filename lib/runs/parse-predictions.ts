@@ -6,6 +6,8 @@
  * with line numbers and stored on the run.
  */
 import type { ClipParser } from "@/lib/metrics/parse-time";
+import { findControlCharacter } from "@/lib/http/control-characters";
+import { controlCharacterIn } from "@/lib/http/text-schema";
 import { newParseContext, type ParseContext } from "./parse-context";
 import { parseEcCsv } from "./parse-ecbench";
 import { parseGenericRecords } from "./parse-generic";
@@ -156,6 +158,33 @@ function parseJsonRecords(records: readonly JsonRecord[], benchmark: RunBenchmar
 }
 
 /**
+ * A prediction file holding a control character (other than tab and line breaks) anywhere in its
+ * text is refused whole, naming the line and the character: PostgreSQL cannot store NUL in the
+ * run's answers and problem lists, and no scorer writes control characters on purpose.
+ */
+function refuseControlCharacterText(text: string, fileName: string, benchmark: RunBenchmark): void {
+  const found = controlCharacterIn(text, true);
+  if (!found) return;
+  const before = text.slice(0, found.position - 1);
+  const line = before.split("\n").length;
+  const column = found.position - 1 - before.lastIndexOf("\n");
+  throw new PredictionFileError(
+    `line ${line}: ${fileName} holds a control character (${found.codePoint} at character ${column} of the line): predictions must be plain text; ${expectation(benchmark)}`,
+    "control_character",
+    line,
+  );
+}
+
+/** The same for JSON records, whose strings may spell a control character as an escape ("\u0000"). */
+function refuseControlCharacterRecords(records: readonly JsonRecord[]): void {
+  for (const r of records) {
+    const hit = findControlCharacter(r.value);
+    // eslint-disable-next-line no-control-regex
+    if (hit) throw new PredictionFileError(`line ${r.line}: field ${hit.field.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")}: ${hit.message}`, "control_character", r.line, hit.field);
+  }
+}
+
+/**
  * Parses a prediction file's text for the project whose truth is `truth`. Throws
  * PredictionFileError when the whole file is unusable; otherwise returns raw predictions per
  * item and the problems found (capped, counted per code).
@@ -164,6 +193,7 @@ export function parsePredictions(text: string, truth: TruthIndex, options: Parse
   const benchmark = truth.benchmark;
   const fileName = options.fileName ?? "the file";
   if (isBlankText(text)) throw new PredictionFileError(`${fileName} is empty: ${expectation(benchmark)}`, "empty_file");
+  refuseControlCharacterText(text, fileName, benchmark);
   const ctx = newParseContext(truth, { answerColumn: options.answerColumn, clipsColumn: options.clipsColumn, clipParser: options.clipParser, fileName });
   const format = options.format ?? "auto";
   const firstChar = text.replace(/^\uFEFF/, "").trimStart()[0];
@@ -188,6 +218,9 @@ export function parsePredictions(text: string, truth: TruthIndex, options: Parse
     // only the lines up to the first object are parsed here, to recognise the format.
     const vcbenchNative = benchmark === "VCBENCH" && format !== "generic";
     let read = readJsonLines(text, { untilObject: vcbenchNative });
+    // A control character spelt as a JSON escape ("\u0000"): every record is parsed to find it
+    // (only when the text holds such an escape at all).
+    refuseControlCharacterRecords(vcbenchNative && /\\u00[0-9a-fA-F]{2}/.test(text) ? readJsonLines(text).records : read.records);
     records = read.nonBlank;
     if (read.records.length === 0) {
       const p = read.problems[0];

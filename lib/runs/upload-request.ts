@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 import { HttpError } from "@/lib/http/http-error";
 import { PREDICTION_FORMATS } from "./types";
 
@@ -11,14 +12,14 @@ export function maxPredictionBytes(): number {
 
 /** Options of an upload: query parameters, or fields of a multipart form (which win). */
 export const uploadOptionsSchema = z.object({
-  name: z.string().max(1000).optional(),
+  name: text().max(1000).optional(),
   format: z.enum(PREDICTION_FORMATS).optional(),
   kind: z.enum(["MODEL", "HUMAN"]).optional(),
   ifExists: z.enum(["error", "version"]).optional(),
-  answerColumn: z.string().trim().min(1).max(200).optional(),
-  clipsColumn: z.string().trim().min(1).max(200).optional(),
+  answerColumn: text().trim().min(1).max(200).optional(),
+  clipsColumn: text().trim().min(1).max(200).optional(),
   variant: z.enum(["reference", "paper"]).optional(),
-  fileName: z.string().max(300).optional(),
+  fileName: text().max(300).optional(),
 });
 export type UploadOptions = z.infer<typeof uploadOptionsSchema>;
 

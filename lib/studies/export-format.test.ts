@@ -1,5 +1,6 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvCell, fullCsv, nativeExport, type ExportAnswer, type ExportItem } from "./export-format";
+import { fullCsv, nativeExport, type ExportAnswer, type ExportItem } from "./export-format";
 
 const item = (over: Partial<ExportItem>): ExportItem => ({ itemId: "i1", externalId: "q1", ordinal: 0, format: "mcq_4", question: "Q", ordered: false, queryPointOrdinals: [], ...over });
 const ans = (over: Partial<ExportAnswer>): ExportAnswer => ({
@@ -50,8 +51,8 @@ describe("exports in each benchmark's prediction format", () => {
   it("VSAS responses per second; full CSV escapes", () => {
     const f = nativeExport("VSAS", "x", [item({ format: "caption" })], [ans({ value: { timeline: [{ sec: 0, text: "a" }, { sec: 1, text: "b" }] } })]);
     expect(JSON.parse(f.body)).toEqual({ task_id: "q1", responses: [{ second: 0, response: "a" }, { second: 1, response: "b" }] });
-    expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
     const on = { excludeSeenVideos: true };
+    expect(fullCsv("x", [item({ format: "freeform" })], [ans({ value: 'say "hi", then' })], on).body.split("\n")[1]).toContain(',"say ""hi"", then","say ""hi"", then",');
     expect(fullCsv("x", [item({})], [ans({})], on).body.split("\n")[1]).toBe("prolific:P1,prolific,P1,s1,COMPLETED,v.mp4,q1,mcq_4,,,0,B,B,1200,3,2026-01-01T00:00:00.000Z,0,1");
     // An unseen answer is flagged in the CSV and left out of the prediction file.
     expect(fullCsv("x", [item({})], [ans({ unseen: true })], on).body.split("\n")[1]).toMatch(/,1,1$/);
@@ -59,5 +60,23 @@ describe("exports in each benchmark's prediction format", () => {
     const off = fullCsv("x", [item({})], [ans({})], { excludeSeenVideos: false }).body.split("\n");
     expect([off[0].split(",").at(-1), off[1].split(",").at(-1)]).toEqual(["exclude_seen_videos", "0"]);
     expect(nativeExport("VSAS", "x", [item({ format: "caption" })], [ans({ unseen: true, value: { timeline: [{ sec: 0, text: "a" }] } })]).body).not.toContain('"a"');
+  });
+
+  it("a participant's free text never reaches a spreadsheet as a formula (answer, answer_text, ids; EC-Bench answer)", () => {
+    const evil = '=HYPERLINK("http://evil.example","x")';
+    const full = fullCsv("x", [item({ format: "freeform" })], [ans({ value: evil, participant: "@SUM(1)", externalId: "+1+cmd|calc", videoName: "-cmd" })], { excludeSeenVideos: true });
+    const [, row] = parse(full.body) as string[][];
+    expect(row[0]).toBe("'@SUM(1)");
+    expect(row[2]).toBe("'+1+cmd|calc");
+    expect(row[5]).toBe("'-cmd");
+    expect(row[11]).toBe(`'${evil}`); // answer
+    expect(row[12]).toBe(`'${evil}`); // answer_text
+    expect(row.filter((c) => /^[=+\-@\t\r]/.test(c) && !/^-?\d/.test(c))).toEqual([]);
+    // A negative number stays a number.
+    expect(parse(fullCsv("x", [item({ format: "numeric" })], [ans({ value: -3 })], { excludeSeenVideos: true }).body)[1][11]).toBe("-3");
+    const native = nativeExport("ECBENCH", "x", [item({ format: "freeform", question: "-Why?" })], [ans({ value: evil })]);
+    const [, nrow] = parse(native.body) as string[][];
+    expect(nrow[1]).toBe("'-Why?");
+    expect(nrow[2]).toBe(`'${evil}`);
   });
 });

@@ -10,8 +10,11 @@
  * | VSAS      | JSONL  | `{"task_id", "responses": [{"second", "response"}]}` |
  * | other     | JSONL  | `{"id", "answer"}` |
  * One record per item: the answers of the first participant who completed it (one participant
- * per video is the usual protocol; the full CSV has everyone's answers).
+ * per video is the usual protocol; the full CSV has everyone's answers). CSV files are written by
+ * the one CSV writer (lib/csv/write-csv.ts): a participant's free text, an external id or any
+ * other text a spreadsheet would run as a formula (`=HYPERLINK(...)`) gets an apostrophe in front.
  */
+import { csvText, type CsvCell } from "@/lib/csv/write-csv";
 import { formatTimestamp } from "@/lib/metrics/parse-time";
 import { answerText } from "@/lib/protocol/answer-schemas";
 import { answerKindForFormat } from "@/lib/protocol/participant-question";
@@ -71,13 +74,14 @@ function jsonl(records: unknown[]): string {
   return records.map((r) => JSON.stringify(r)).join("\n") + (records.length ? "\n" : "");
 }
 
-export function csvCell(value: unknown): string {
-  const s = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/** A cell of the answers CSV: text and numbers as they are, anything else (objects, lists) as JSON. */
+function answerCell(value: unknown): CsvCell {
+  if (value === null || value === undefined || typeof value === "string" || typeof value === "number") return value;
+  return JSON.stringify(value);
 }
 
-export function csv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
+function csv(header: string[], rows: unknown[][]): string {
+  return csvText([header, ...rows.map((r) => r.map(answerCell))]);
 }
 
 export function nativeExport(benchmark: string, slug: string, items: readonly ExportItem[], answers: readonly ExportAnswer[]): ExportFile {

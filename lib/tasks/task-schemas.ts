@@ -2,8 +2,9 @@
  * Request bodies of the task routes (PURE: zod, shared by the workflow page and the server).
  */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 
-const id = z.string().min(1, "must be a non-empty id").max(64, "must be at most 64 characters");
+const id = text().min(1, "must be a non-empty id").max(64, "must be at most 64 characters");
 
 /**
  * POST /api/projects/:projectId/tasks: which items (all, the catalogue filter as its query string,
@@ -13,7 +14,7 @@ const id = z.string().min(1, "must be a non-empty id").max(64, "must be at most 
 export const createTasksBodySchema = z.strictObject({
   items: z.union([
     z.strictObject({ all: z.literal(true) }),
-    z.strictObject({ filter: z.string().trim().min(1, "is empty: choose all active items, or give the Items page's filter").max(4000, "must be at most 4000 characters") }),
+    z.strictObject({ filter: text().trim().min(1, "is empty: choose all active items, or give the Items page's filter").max(4000, "must be at most 4000 characters") }),
     z.strictObject({ ids: z.array(id).min(1, "list at least one item").max(100_000) }),
   ]),
   assignees: z.array(id).max(1000).default([]),
@@ -64,7 +65,7 @@ export type QueueSummary = { tasks: QueueEntry[]; pool: { projectId: string; pro
 export const taskListQuerySchema = z.object({
   status: z.enum(["OPEN", "IN_PROGRESS", "SUBMITTED", "SKIPPED"], { message: "must be OPEN, IN_PROGRESS, SUBMITTED or SKIPPED" }).optional(),
   /** An annotator's id, or "pool" for unclaimed tasks. */
-  user: z.string().min(1).max(64).optional(),
+  user: text().min(1).max(64).optional(),
   page: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").default(1),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;

@@ -15,6 +15,7 @@
  *   list = only those members.
  */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 
 export const ANNOTATION_ACTIVITIES = {
   VCBENCH: ["events", "identities", "counts", "query_points"],
@@ -65,14 +66,14 @@ export function defaultWorkflowSettings(kind: string): WorkflowSettings {
 }
 
 const fields = {
-  activities: z.array(z.string().min(1)).max(20),
+  activities: z.array(text().min(1)).max(20),
   mode: z.enum(ANNOTATION_MODES, { message: `must be one of ${ANNOTATION_MODES.join(", ")}` }),
   annotationsPerItem: z
     .number({ message: "must be a number" })
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .max(MAX_ANNOTATIONS_PER_ITEM, `must be at most ${MAX_ANNOTATIONS_PER_ITEM} (2 or more = blind double review)`),
-  annotatorIds: z.array(z.string().min(1).max(64)).max(10_000).nullable(),
+  annotatorIds: z.array(text().min(1).max(64)).max(10_000).nullable(),
   expertSamplePercent: z
     .number({ message: "must be a number" })
     .min(0, "must be at least 0")

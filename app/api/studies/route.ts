@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jsonResponse } from "@/lib/http/json-response";
 import { route } from "@/lib/http/route";
+import { text } from "@/lib/http/text-schema";
 import { createStudy } from "@/lib/studies/manage-study";
 import { listStudies } from "@/lib/studies/study-queries";
 import { createStudySchema, type CreateStudyInput } from "@/lib/studies/study-schemas";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 /** GET /api/studies?projectId=..: studies (admin). */
 export const GET = route<undefined, { projectId?: string }>(
-  { roles: ["ADMIN"], query: z.object({ projectId: z.string().max(64).optional() }) },
+  { roles: ["ADMIN"], query: z.object({ projectId: text().max(64).optional() }) },
   async ({ query }) => ({ studies: await listStudies(query.projectId) }),
 );
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
+import { text } from "@/lib/http/text-schema";
 import { VIDEO_VIEWER_ROLES, canReadOriginalFile } from "@/lib/video-library/video-access";
 import { toVideoDto } from "@/lib/video-library/video-dto";
 import { MAX_LIST_TAKE } from "@/lib/video-library/video-queries";
@@ -9,7 +10,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 const listQuery = z.object({
-  q: z.string().max(200, "at most 200 characters").optional(),
+  q: text().max(200, "at most 200 characters").optional(),
   take: z.coerce.number().int().min(1).max(MAX_LIST_TAKE).optional(),
   skip: z.coerce.number().int().min(0).optional(),
 });

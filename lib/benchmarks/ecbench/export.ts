@@ -2,10 +2,12 @@
  * EC-Bench exporter: `dataset.csv` with the imported column order. `video_url` is written
  * on the first exported row of each video (as the original file does); `clips` is the
  * imported cell text while the truth spans still equal what that text parses to, else the
- * current spans written `[H:MM:SS,H:MM:SS], ...`.
+ * current spans written `[H:MM:SS,H:MM:SS], ...`. Written by the one CSV writer (lib/csv): a text
+ * cell a spreadsheet would run as a formula gets an apostrophe; numbers and ordinary text keep
+ * their bytes, so the real file round-trips byte for byte.
  */
 import { parseClipList, formatTimestamp } from "@/lib/metrics/parse-time";
-import { toCsv } from "../csv-write";
+import { csvText } from "@/lib/csv/write-csv";
 import { inNativeOrder, type ExportInput, type ExportOutput } from "../export-types";
 import { sortSpans } from "../stored-item";
 import type { NormalisedItem, NormalisedSpan } from "../types";
@@ -58,5 +60,5 @@ export function exportEcbench(input: ExportInput): ExportOutput {
     for (const k of Object.keys(row)) if (!columns.includes(k) && !(EC_COLUMNS as readonly string[]).includes(k)) columns.push(k);
     return row;
   });
-  return { text: toCsv([columns, ...rows.map((r) => columns.map((c) => r[c] ?? ""))]), warnings: [] };
+  return { text: csvText([columns, ...rows.map((r) => columns.map((c) => r[c] ?? ""))]), warnings: [] };
 }

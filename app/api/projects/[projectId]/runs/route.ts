@@ -2,6 +2,7 @@ import { z } from "zod";
 import { clientIp } from "@/lib/audit/client-ip";
 import { jsonResponse } from "@/lib/http/json-response";
 import { route } from "@/lib/http/route";
+import { text } from "@/lib/http/text-schema";
 import { projectAccess } from "@/lib/projects/project-access";
 import { RUN_UPLOAD_ROLES, RUN_VIEW_ROLES } from "@/lib/runs/access";
 import { listRuns } from "@/lib/runs/run-queries";
@@ -28,7 +29,7 @@ export const GET = route<undefined, undefined, Params>({ roles: RUN_VIEW_ROLES }
  * (message names the line and field); 409 name taken; 413 too large. See docs/api/runs.md.
  */
 export const POST = route<undefined, Record<string, string>, Params>(
-  { roles: RUN_UPLOAD_ROLES, query: z.record(z.string(), z.string()) },
+  { roles: RUN_UPLOAD_ROLES, query: z.record(text(), text()) },
   async ({ request, params, user, query }) => {
     const { project } = await projectAccess(user, params.projectId);
     const { text, options } = await readUploadRequest(request, query);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listDrillItems } from "@/lib/leaderboard/drill-down";
 import { route } from "@/lib/http/route";
+import { text } from "@/lib/http/text-schema";
 import { projectAccess } from "@/lib/projects/project-access";
 import { RUN_TRUTH_ROLES } from "@/lib/runs/access";
 
@@ -8,7 +9,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 const query = z.object({
-  q: z.string().max(200).optional(),
+  q: text().max(200).optional(),
   offset: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });

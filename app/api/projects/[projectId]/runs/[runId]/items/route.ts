@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
+import { text } from "@/lib/http/text-schema";
 import { projectAccess } from "@/lib/projects/project-access";
 import { RUN_TRUTH_ROLES } from "@/lib/runs/access";
 import { getRunItems } from "@/lib/runs/run-queries";
@@ -11,7 +12,7 @@ type Params = { projectId: string; runId: string };
 const query = z.object({
   offset: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
-  q: z.string().max(200).optional(),
+  q: text().max(200).optional(),
   invalid: z.enum(["0", "1"]).optional(),
 });
 
