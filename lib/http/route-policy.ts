@@ -91,6 +91,9 @@ export const ROUTE_POLICY: Readonly<Record<RouteKey, RoutePolicy>> = {
   "GET /api/admin/users/invites": { allow: ADMIN, membership: "any" },
   "POST /api/admin/users/invites": { allow: ADMIN, membership: "any" },
   "DELETE /api/admin/users/invites/:id": { allow: ADMIN, membership: "any" },
+  "GET /api/admin/jobs": { allow: ADMIN, membership: "any" },
+  "GET /api/admin/jobs/:id": { allow: ADMIN, membership: "any" },
+  "POST /api/admin/jobs/:id": { allow: ADMIN, membership: "any" },
   "GET /api/tokens": { allow: STAFF, membership: "any" },
   "POST /api/tokens": { allow: STAFF, membership: "any" },
   // Only your own token; another account's (an admin's too) answers 404.
@@ -159,6 +162,8 @@ export const ROUTE_POLICY: Readonly<Record<RouteKey, RoutePolicy>> = {
   "PATCH /api/tasks/:taskId": { allow: ADMIN, membership: "project" },
   // The task's annotator skips it; an admin is told it is not theirs (403), other staff do not see it (404).
   "POST /api/tasks/:taskId/skip": { allow: ["annotator"], membership: "own", refused: { reviewer: 404, admin: 403 } },
+  // Time on task: only the task's annotator reports it (an admin: 403 not_assignee; other staff do not see the task: 404).
+  "POST /api/tasks/:taskId/activity": { allow: ["annotator"], membership: "own", refused: { reviewer: 404, admin: 403 } },
   // The workspace: the task's annotator, and admins (read-only); other staff 404.
   "GET /api/annotate/tasks/:taskId": { allow: ["annotator", "admin"], membership: "own", adminsSeeAll: true, refused: { reviewer: 404 } },
   // Writing an annotation: its author only (admins 403: not theirs; other staff 404).
@@ -204,17 +209,19 @@ export const ROUTE_POLICY: Readonly<Record<RouteKey, RoutePolicy>> = {
   "GET /api/studies/:studyId/sessions/:sessionId/log": { allow: ADMIN, membership: "any" },
 
   // ── Human-baseline studies: participants (everything here is crawled for truth leaks) ──
-  // The study link: a visitor with the platform's ids, or a signed-in account, joins (303 to the study page).
-  "GET /api/studies/:studyId/enter": { allow: EVERYONE, membership: "any", participant: "redirect" },
-  "GET /api/studies/:studyId/participation": { allow: SIGNED_IN, membership: "any", participant: "json" },
-  // Consent: only an account that entered the study (404 otherwise).
-  "POST /api/studies/:studyId/consent": { allow: ["participant"], membership: "study", refused: STAFF_OWN_NOTHING, participant: "json" },
-  // A session: its participant only; anyone else's answers 404.
-  "GET /api/sessions/:id": { allow: ["participant"], membership: "own", refused: STAFF_OWN_NOTHING, participant: "json" },
-  "POST /api/sessions/:id/claim": { allow: ["participant"], membership: "own", refused: STAFF_OWN_NOTHING, participant: "json" },
-  "POST /api/sessions/:id/answers": { allow: ["participant"], membership: "own", refused: STAFF_OWN_NOTHING, participant: "json" },
-  "GET /api/sessions/:id/playlist.m3u8": { allow: ["participant"], membership: "own", refused: STAFF_OWN_NOTHING, participant: "playlist" },
-  "GET /api/sessions/:id/still": { allow: ["participant"], membership: "own", refused: STAFF_OWN_NOTHING, participant: "image" },
+  // The study link: a visitor with the platform's ids, or a signed-in participant account, joins (303
+  // to the study page). Staff accounts never take part in a study (403 staff_not_allowed, docs/access.md).
+  "GET /api/studies/:studyId/enter": { allow: ["anonymous", "participant"], membership: "any", participant: "redirect" },
+  // Participants only (staff: the role gate, 403; they do not learn a study's title this way).
+  "GET /api/studies/:studyId/participation": { allow: ["participant"], membership: "any", participant: "json" },
+  // Consent: only a participant account that entered the study (404 otherwise); staff: the role gate (403).
+  "POST /api/studies/:studyId/consent": { allow: ["participant"], membership: "study", participant: "json" },
+  // A session: its participant only; another participant's answers 404; staff: the role gate (403).
+  "GET /api/sessions/:id": { allow: ["participant"], membership: "own", participant: "json" },
+  "POST /api/sessions/:id/claim": { allow: ["participant"], membership: "own", participant: "json" },
+  "POST /api/sessions/:id/answers": { allow: ["participant"], membership: "own", participant: "json" },
+  "GET /api/sessions/:id/playlist.m3u8": { allow: ["participant"], membership: "own", participant: "playlist" },
+  "GET /api/sessions/:id/still": { allow: ["participant"], membership: "own", participant: "image" },
   // Signed URLs (session + user + resource + expiry): any other caller's request fails the signature (403).
   "GET /api/sessions/:id/media": { allow: ["participant"], membership: "own", refused: SIGNED_URL_REFUSED, participant: "media" },
   "GET /api/segments/:sessionId/:index": { allow: ["participant"], membership: "own", refused: SIGNED_URL_REFUSED, participant: "media" },
@@ -241,6 +248,7 @@ export const PAGE_POLICY: Readonly<Record<string, RoutePolicy>> = {
 
   // Administration.
   "/admin/audit": { allow: ADMIN, membership: "any" },
+  "/admin/jobs": { allow: ADMIN, membership: "any" },
   "/admin/users": { allow: ADMIN, membership: "any" },
   "/admin/studies": { allow: ADMIN, membership: "any" },
   "/admin/studies/:studyId": { allow: ADMIN, membership: "any" },

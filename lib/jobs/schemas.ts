@@ -3,6 +3,7 @@
  * and its client component).
  */
 import { z } from "zod";
+import { text } from "@/lib/http/text-schema";
 
 export const JOB_STATES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -12,8 +13,7 @@ export const JOBS_PAGE_SIZE = 50;
 /** GET /api/admin/jobs?state=&kind=&page= (strict: a bad value is a 400 naming the field). */
 export const jobListQuerySchema = z.object({
   state: z.enum([...JOB_STATES, "ALL"], { error: `must be one of ${[...JOB_STATES, "ALL"].join(", ")}` }).default("ALL"),
-  kind: z
-    .string()
+  kind: text()
     .trim()
     .max(100)
     .regex(/^[a-z0-9][a-z0-9.-]*$/, "must be a job kind such as video.ingest")

@@ -142,9 +142,10 @@ export async function routeWorld(): Promise<World> {
   // The annotator member has qualified (the project's tasks are open to them).
   await db.qualification.create({ data: { goldSetId: gold.id, userId: users["annotator:member"].id, attempt: 1, status: "PASSED", passed: true, kappa: 1, submittedAt: new Date() } });
 
-  // Studies of the vc project (item 6): streaming and free rewatch; the outsider participant takes a study of `other`.
+  // Studies of the vc project (item 6): streaming and free rewatch (the member participant takes
+  // both: the free one lets a video seen before be assigned); the outsider participant takes a study of `other`.
   const streamingStudyId = (await createOpenStudy(admin, vc.projectId, "STREAMING", [{ itemId: vc.itemIds[5] }], { enforceRealtime: false, segmentSeconds: 1, participantsPerVideo: null })).studyId;
-  const freeStudyId = (await createOpenStudy(admin, vc.projectId, "FREE_REWATCH", [{ itemId: vc.itemIds[5] }], { participantsPerVideo: null, crowdPlatforms: ["prolific"], completionCode: "WORLD-DONE" })).studyId;
+  const freeStudyId = (await createOpenStudy(admin, vc.projectId, "FREE_REWATCH", [{ itemId: vc.itemIds[5] }], { participantsPerVideo: null, crowdPlatforms: ["prolific"], completionCode: "WORLD-DONE", excludeSeenVideos: false })).studyId;
   const otherItem = await db.item.findFirstOrThrow({ where: { projectId: other.projectId } });
   const otherStudyId = (await createOpenStudy(users["admin:outsider"], other.projectId, "FREE_REWATCH", [{ itemId: otherItem.id }], { participantsPerVideo: null })).studyId;
   const streamingSessionId = await takeStudy(streamingStudyId, users["participant:member"]);
@@ -235,6 +236,11 @@ async function takeStudy(studyId: string, participant: TestUser): Promise<string
 }
 
 // ───────────────────────── fresh resources (one per allowed call) ─────────────────────────
+
+/** A queued job of a kind no runner here claims (the admin cancels it, or reads it). */
+async function freshJob(): Promise<string> {
+  return (await db.backgroundJob.create({ data: { kind: "route-world.noop", label: "route matrix", payload: {} } })).id;
+}
 
 async function freshUser(role: Role = "ANNOTATOR"): Promise<TestUser> {
   return createTestUser({ role, name: `victim ${randomUUID().slice(0, 8)}` });
@@ -385,6 +391,14 @@ export const REQUESTS: Partial<Record<RouteKey, Builder>> = {
     const task = await db.task.create({ data: { projectId: w.vc.id, itemId: w.vc.itemIds[4], userId: w.users["annotator:member"].id, kind: "ANNOTATE", mode: "blank", round: 100 + Math.floor(Math.random() * 1e6), status: "IN_PROGRESS" } });
     return { json: { reason: "cannot see the video" }, params: { taskId: task.id } };
   },
+  "POST /api/tasks/:taskId/activity": async ({ w }) => {
+    // The annotator member reports time on a task of their own (a fresh one each time).
+    const task = await db.task.create({ data: { projectId: w.vc.id, itemId: w.vc.itemIds[4], userId: w.users["annotator:member"].id, kind: "ANNOTATE", mode: "blank", round: 100 + Math.floor(Math.random() * 1e6), status: "IN_PROGRESS" } });
+    const end = Date.now();
+    return { json: { intervals: [{ start: end - 5_000, end }] }, params: { taskId: task.id } };
+  },
+  "GET /api/admin/jobs/:id": async () => ({ params: { id: await freshJob() } }),
+  "POST /api/admin/jobs/:id": async () => ({ json: { action: "cancel" }, params: { id: await freshJob() } }),
   "DELETE /api/tokens/:id": async ({ w, caller }) => {
     // The member revokes their own token (a fresh one); the outsider tries the member of their role's token.
     const owner = caller.role === "anonymous" || caller.role === "participant" ? w.users["admin:member"] : w.users[`${caller.role}:member`];
