@@ -1,4 +1,5 @@
 import "server-only";
+import { csvText } from "@/lib/csv/write-csv";
 import type { Db } from "@/lib/db/prisma";
 import { uploadRun } from "@/lib/runs/score-run";
 import { demoFormProjects } from "./demo-form-items";
@@ -18,7 +19,7 @@ export async function seedDemoJudging(db: Db): Promise<{ runs: number; created: 
   const ec = specs.find((p) => p.benchmark === "ECBENCH")!;
   const runs = [
     { project: vsas.name, name: DEMO_VSAS_RUN, fileName: "demo-live-responses.jsonl", text: DEMO_VSAS_RESPONSES.map((r) => JSON.stringify({ task_id: vsas.items[0].externalId, ...r })).join("\n") + "\n" },
-    { project: ec.name, name: DEMO_EC_RUN, fileName: "demo-enumeration.csv", text: ["question_id,demo_A", ...Object.entries(DEMO_EC_ANSWERS).map(([id, a]) => `${id},"${a.replaceAll('"', '""')}"`)].join("\n") + "\n" },
+    { project: ec.name, name: DEMO_EC_RUN, fileName: "demo-enumeration.csv", text: csvText([["question_id", "demo_A"], ...Object.entries(DEMO_EC_ANSWERS)]) },
   ];
   let created = 0;
   for (const r of runs) {

@@ -68,7 +68,7 @@ describe("leaderboardCsv", () => {
       ci: null,
     };
     const lines = leaderboardCsv(data).split("\r\n");
-    expect(lines[1]).toBe(`1,"'=HYPERLINK(""http://evil.example"",""x"")",MODEL,no,DONE,1,,-1.5`);
-    expect(lines[2]).toBe("2,'@cmd,MODEL,no,DONE,1,,2");
+    expect(lines[1]).toBe(`1,"'=HYPERLINK(""http://evil.example"",""x"")",MODEL,no,DONE,1,,-1.5,,,yes`);
+    expect(lines[2]).toBe("2,'@cmd,MODEL,no,DONE,1,,2,,,yes");
   });
 });
