@@ -124,6 +124,7 @@ const VISITS: Record<string, (ids: Ids) => Visit[]> = {
   "/projects/[projectId]/leaderboard/items/[itemId]": (ids) => [{ role: "ADMIN", path: `/projects/${ids.judge.ec.projectId}/leaderboard/items/${ids.judge.ec.itemId}` }],
   "/admin/users": () => [{ role: "ADMIN", path: "/admin/users" }],
   "/admin/audit": () => [{ role: "ADMIN", path: "/admin/audit" }],
+  "/admin/jobs": () => [{ role: "ADMIN", path: "/admin/jobs" }],
   "/admin/studies": () => [{ role: "ADMIN", path: "/admin/studies" }],
   "/admin/studies/[studyId]": (ids) => [
     { role: "ADMIN", path: `/admin/studies/${ids.streamingStudyId}`, label: "streaming study" },

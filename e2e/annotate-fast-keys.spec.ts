@@ -169,7 +169,9 @@ test("adjudication and the VSAS judge page: take / step keys fired 0 ms apart de
     ["moments:1.b1", 1],
   ]);
 
-  // VSAS judge: y 3 ↓ n 1 ↓ y 2 fired 0 ms apart: three seconds judged, each with its own verdict.
+  // VSAS judge: y 3 n 1 ↓ y 2 fired 0 ms apart. Completing a second moves on to the next one not
+  // fully judged (0 → 1 → 2); ↓ then steps from that committed second (2 → 3), and completing the
+  // last second goes back to the one left unjudged (2). Each verdict lands on its own second.
   const vsasName = `E2E fast judge ${stamp}`;
   const VSAS_TASK = { task_id: "judge-fast", video: "demo-cfr30.mp4", task_type: "Present", prompt: "What is on screen?", fps: 1, captions: [0, 1, 2, 3].map((t) => ({ t, text: `caption ${t}` })) };
   const res = await admin.request.post(`/api/projects?kind=vsas&name=${encodeURIComponent(vsasName)}`, { data: Buffer.from(`${JSON.stringify(VSAS_TASK)}\n`), headers: { "content-type": "application/octet-stream", "x-file-name": "tasks.jsonl" } });
@@ -185,15 +187,15 @@ test("adjudication and the VSAS judge page: take / step keys fired 0 ms apart de
   await page.getByTestId(`judge-project-${vsasName}`).getByTestId("judge-run-Fast").getByRole("link", { name: "Grade" }).click();
   const grader = page.getByTestId("vsas-grader");
   await expect(grader).toBeFocused();
-  await fireKeys(page, ["y", "3", "ArrowDown", "n", "1", "ArrowDown", "y", "2"]);
+  await fireKeys(page, ["y", "3", "n", "1", "ArrowDown", "y", "2"]);
   await expect(grader.getByTestId("current-caption")).toHaveText("caption 2");
   await expect(grader.getByTestId("save-state")).toHaveText("Saved");
   await page.reload();
   const list = page.getByTestId("second-list");
   await expect(list.locator('[data-second="0"] [data-verdict]')).toHaveAttribute("data-verdict", "1/3");
   await expect(list.locator('[data-second="1"] [data-verdict]')).toHaveAttribute("data-verdict", "0/1");
-  await expect(list.locator('[data-second="2"] [data-verdict]')).toHaveAttribute("data-verdict", "1/2");
-  await expect(list.locator('[data-second="3"] [data-verdict]')).toHaveAttribute("data-verdict", "");
+  await expect(list.locator('[data-second="2"] [data-verdict]')).toHaveAttribute("data-verdict", "");
+  await expect(list.locator('[data-second="3"] [data-verdict]')).toHaveAttribute("data-verdict", "1/2");
   await admin.context.close();
   await page.context().close();
 });

@@ -38,7 +38,9 @@ test("offline queue: banner with the count, sent in order when back, kept across
   expect(stored.version).toBeGreaterThan(vBefore);
 
   // The server unreachable (page still loads): a mark, a reload, the mark is still there and queued.
-  await page.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
+  // Routed on the context, not the page: the one last send tried while the page unloads belongs
+  // to the old document, which a page route no longer sees.
+  await context.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
   await clickTimelineAt(page, 40.5 / fps);
   const last = await settledFrame(page);
   await page.keyboard.press("m");
@@ -47,7 +49,7 @@ test("offline queue: banner with the count, sent in order when back, kept across
   await expect(page.getByTestId("edit-timeline-canvas")).toBeVisible();
   await expect(banner).toHaveText(/Offline, 1 unsaved change\b/, { timeout: 10_000 });
   expect(momentsOf((await storedDocument(page.request, taskId)).data)).toEqual(sorted([...before, ...frames]));
-  await page.unroute("**/api/annotations/**");
+  await context.unroute("**/api/annotations/**");
   await waitSaved(page);
   expect(momentsOf((await storedDocument(page.request, taskId)).data)).toEqual(sorted([...before, ...frames, last]));
 });
