@@ -189,7 +189,9 @@ test("adjudication and the VSAS judge page: take / step keys fired 0 ms apart de
   await expect(grader).toBeFocused();
   await fireKeys(page, ["y", "3", "n", "1", "ArrowDown", "y", "2"]);
   await expect(grader.getByTestId("current-caption")).toHaveText("caption 2");
-  await expect(grader.getByTestId("save-state")).toHaveText("Saved");
+  // Second 2 (shown) has no verdict; the three judged ones are saved (no "…" left in the list).
+  await expect(grader.getByTestId("judged-count")).toHaveText(/^3 \/ 4 seconds judged/);
+  await expect(page.getByTestId("second-list")).not.toContainText("…", { timeout: 10_000 });
   await page.reload();
   const list = page.getByTestId("second-list");
   await expect(list.locator('[data-second="0"] [data-verdict]')).toHaveAttribute("data-verdict", "1/3");

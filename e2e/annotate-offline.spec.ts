@@ -48,7 +48,12 @@ test("offline queue: banner with the count, sent in order when back, kept across
   await page.reload();
   await expect(page.getByTestId("edit-timeline-canvas")).toBeVisible();
   await expect(banner).toHaveText(/Offline, 1 unsaved change\b/, { timeout: 10_000 });
-  expect(momentsOf((await storedDocument(page.request, taskId)).data)).toEqual(sorted([...before, ...frames]));
+  // The page is reloaded from its queue: the mark is in the document it shows and is counted as
+  // unsent. (The one last send the leaving page tries may escape the test's route, since
+  // requests of an unloading document are not always intercepted: so the server holds the
+  // mark either not yet or once, never twice, and never anything else.)
+  const during = momentsOf((await storedDocument(page.request, taskId)).data);
+  expect([sorted([...before, ...frames]), sorted([...before, ...frames, last])]).toContainEqual(during);
   await context.unroute("**/api/annotations/**");
   await waitSaved(page);
   expect(momentsOf((await storedDocument(page.request, taskId)).data)).toEqual(sorted([...before, ...frames, last]));
