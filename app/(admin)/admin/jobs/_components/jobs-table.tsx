@@ -41,7 +41,7 @@ export function JobsTable({ jobs }: { jobs: JobDto[] }) {
             <Td>
               <div className="font-mono text-xs">{job.kind}</div>
               {job.label && <div className="max-w-xs truncate text-xs text-slate-600" title={job.label}>{job.label}</div>}
-              <div className="font-mono text-[10px] text-slate-400">{job.id}</div>
+              <div className="font-mono text-xs text-slate-600">{job.id}</div>
             </Td>
             <Td>
               <JobStateBadge job={job} />
