@@ -50,7 +50,7 @@ if has integration; then
   TEST_STORAGE=s3 TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
     --outputFile.json="$results/integration-s3.json" \
     tests/storage-media.test.ts tests/media-route.test.ts tests/videos-upload.test.ts \
-    tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts || status=1
+    tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts tests/video-ingest-jobs.test.ts || status=1
 fi
 
 if has e2e; then
