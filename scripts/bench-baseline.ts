@@ -11,7 +11,11 @@
  *                                   server process (scripts/bench/route-server.ts: plain Node HTTP
  *                                   server mounting the same handlers), clients here over HTTP
  *   npm run bench:baseline -- --mode in-process      clients and handlers in this one process
- *   npm run bench:baseline -- --url http://localhost:3000 [--server-pid PID]
+ *   npm run bench:baseline -- --cluster N   a scaled deployment started for the run
+ *        (scripts/cluster/bench-cluster.ts: scratch PostgreSQL database, s3rver, N `next start`
+ *         instances of the production build, nginx round robin in front); prints the CPU of every
+ *         instance, nginx, s3rver, the database's backends and the clients, and the load average
+ *   npm run bench:baseline -- --url http://localhost:3000 [--server-pid PID[,PID...]]
  *        (DATABASE_URL and PLAYHEAD_DATA_DIR must be the server's: the study is set up directly
  *         in its database and data directory, participants then go through HTTP)
  *   options: --participants N  --speed S (playback time divided by S; default 1 = real time, more
@@ -39,12 +43,16 @@ type Args = {
   seed: number;
   skipSegment: boolean;
   serverPid: number | null;
+  /** --server-pid with several pids (instances behind a balancer): CPU of each over the run. */
+  serverPids: number[];
+  /** --cluster N: start a scaled deployment of N instances for the run. */
+  cluster: number;
   db: "sqlite" | "sqlite-wal" | "postgresql";
   mode: "process" | "in-process";
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, db: "sqlite", mode: "process" };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process" };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -58,7 +66,8 @@ function parseArgs(argv: string[]): Args {
       i++;
     } else if (k === "--seed") (a.seed = Number(v)), i++;
     else if (k === "--lockstep") (a.rampSec = 0), (a.thinkMs = [0, 0]);
-    else if (k === "--server-pid") (a.serverPid = Number(v)), i++;
+    else if (k === "--server-pid") (a.serverPids = v.split(",").map(Number)), (a.serverPid = a.serverPids[0]), i++;
+    else if (k === "--cluster") (a.cluster = Number(v)), (a.db = "postgresql"), i++;
     else if (k === "--skip-segment") a.skipSegment = true;
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
     else if (k === "--db" && (v === "sqlite" || v === "sqlite-wal" || v === "postgresql")) (a.db = v), i++;
@@ -252,7 +261,12 @@ async function runSegmentBench(): Promise<void> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  if (!args.url) {
+  const { cpuReport, loadAverage, pidsCpuSeconds, startBenchCluster } = await import("./cluster/bench-cluster");
+  const deployment = args.cluster > 0 ? await startBenchCluster(args.cluster) : null;
+  if (deployment) {
+    args.url = deployment.url;
+    console.log(`cluster: ${deployment.describe()}`);
+  } else if (!args.url) {
     const dir = mkdtempSync(path.join(os.tmpdir(), "playhead-bench-baseline-"));
     process.env.PLAYHEAD_DATA_DIR = path.join(dir, "data");
     process.env.NEXTAUTH_SECRET ||= "playhead-bench-secret";
@@ -296,16 +310,25 @@ async function main(): Promise<void> {
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const before = local ? await serverStats(local.url) : null;
+  const cpuBefore = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
+  const loadBefore = loadAverage();
   const started = performance.now();
   const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   const after = local ? await serverStats(local.url) : null;
+  const cpuAfter = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
+  const loadAfter = loadAverage();
+  const clusterMemory = deployment?.memory();
   local?.stop();
+  await deployment?.stop();
   for (const r of results) if (r.status === "rejected") stats.errors.push(String((r.reason as Error)?.message ?? r.reason));
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const mib = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
-  console.log(`\nmode: ${args.url ? "external server" : args.mode === "process" ? "separate server process" : "in-process"}, database ${args.url ? "(the server's)" : args.db}`);
+  console.log(
+    `\nmode: ${deployment ? `cluster of ${args.cluster} instances behind nginx, PostgreSQL, S3 (s3rver)` : args.url ? "external server" : args.mode === "process" ? "separate server process" : "in-process"}, database ${deployment ? "postgresql" : args.url ? "(the server's)" : args.db}`,
+  );
+  console.log(`machine: ${os.cpus().length} cores; before the run ${loadBefore}; after ${loadAfter}`);
   console.log(
     `${args.participants} participants × ${asks} query points in ${wall.toFixed(1)} s (playback ×${args.speed}${args.speed === 1 ? ", real time" : ", STRESS: faster than real time"})`,
   );
@@ -325,12 +348,18 @@ async function main(): Promise<void> {
     console.log(
       `server memory       RSS ${mib(after.rss)} (peak ${mib(after.peakRss)}, server process only); server CPU ${(cpu / 1000).toFixed(1)} s during the run (${((cpu / 1000 / wall) * 100).toFixed(0)}% of one core)`,
     );
+  } else if (clusterMemory) {
+    console.log(`server memory       ${clusterMemory}`);
   } else {
     console.log(
       args.url
         ? `server memory       ${serverRss(args.serverPid)}`
         : `server memory       RSS ${mib(process.memoryUsage().rss)} (peak ${mib(peakRss)}, in-process: includes the simulated clients)`,
     );
+  }
+  if (cpuBefore && cpuAfter) {
+    console.log(`CPU during the run (${wall.toFixed(1)} s wall):`);
+    for (const line of cpuReport(cpuBefore, cpuAfter, wall)) console.log(line);
   }
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
   if (!args.skipSegment) await runSegmentBench();

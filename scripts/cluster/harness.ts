@@ -59,6 +59,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const handedOut = new Set<number>();
 
+/**
+ * Processes started here, killed when this process exits however it exits (a failed benchmark or
+ * test must not leave instances, nginx or s3rver running): negative = a process group.
+ */
+const started = new Set<number>();
+process.once("exit", () => {
+  for (const id of started) {
+    try {
+      process.kill(id, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+function track(child: ChildProcess, group: boolean): void {
+  const id = group ? -child.pid! : child.pid!;
+  started.add(id);
+  child.once("exit", () => started.delete(id));
+}
+
 /** A free TCP port on 127.0.0.1 (never the same one twice in this process). */
 export async function freePort(): Promise<number> {
   for (;;) {
@@ -156,6 +176,7 @@ function startInstance(name: string, port: number, dataDir: string, env: Record<
       PORT: String(port),
     },
   });
+  track(child, true);
   let out = "";
   const take = (d: Buffer) => {
     out = (out + d.toString()).slice(-20_000);
@@ -183,7 +204,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (nginxChild && nginxChild.exitCode === null && nginxChild.signalCode === null) {
       nginxChild.kill("SIGQUIT");
       await Promise.race([exited(nginxChild), sleep(3_000)]);
-      if (nginxChild.exitCode === null && nginxChild.signalCode === null) nginxChild.kill("SIGKILL");
+      if (nginxChild.exitCode === null && nginxChild.signalCode === null) {
+        try {
+          process.kill(-nginxChild.pid!, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
     }
     await Promise.all(instances.map((i) => (i.alive() ? i.kill("SIGKILL") : Promise.resolve())));
     if (ownWorkDir) await rm(work, { recursive: true, force: true });
@@ -235,7 +262,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       }),
     );
     let nginxOut = "";
-    nginxChild = spawn(nginx, ["-p", prefix, "-c", configFile, "-e", path.join(prefix, "error.log")], { stdio: ["ignore", "pipe", "pipe"] });
+    nginxChild = spawn(nginx, ["-p", prefix, "-c", configFile, "-e", path.join(prefix, "error.log")], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    track(nginxChild, true); // master and workers: the workers outlive a SIGKILLed master
     nginxChild.stdout?.on("data", (d: Buffer) => (nginxOut += d));
     nginxChild.stderr?.on("data", (d: Buffer) => (nginxOut += d));
     const errorLog = () => nginxOut + (existsSync(path.join(prefix, "error.log")) ? readFileSync(path.join(prefix, "error.log"), "utf8") : "");
@@ -254,6 +282,7 @@ export async function startS3rverProcess(bucket = "playhead-cluster"): Promise<{
   const child = spawn(process.execPath, [path.join(ROOT, "node_modules/s3rver/bin/s3rver.js"), "-d", dir, "-a", "127.0.0.1", "-p", String(port), "--silent", "--configure-bucket", bucket], {
     stdio: ["ignore", "pipe", "pipe"],
   });
+  track(child, false);
   let out = "";
   child.stderr?.on("data", (d: Buffer) => (out += d));
   const endpoint = `http://127.0.0.1:${port}`;
