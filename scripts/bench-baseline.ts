@@ -178,7 +178,7 @@ async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
   return { studyId: study.id, asks: frames.length };
 }
 
-type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number };
+type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number> };
 
 /** Small seeded PRNG (mulberry32): the same arrival and think times on every run with one seed. */
 function rng(seed: number): () => number {
@@ -217,7 +217,12 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
       if (init) stats.init.push((await client(init, { cookie })).ttfbMs);
       for (const [i, uri] of uris.entries()) {
         const r = await client(uri, { cookie });
-        if (r.status !== 200) stats.refused += 1;
+        if (r.status !== 200) {
+          stats.refused += 1;
+          const code = /"code":"([a-z_]+)"/.exec(r.text)?.[1];
+          const why = `${r.status}${code ? ` ${code}` : ""}`;
+          stats.refusedBy[why] = (stats.refusedBy[why] ?? 0) + 1;
+        }
         stats.ttfb.push(r.ttfbMs);
         if (i === 0 && resumeStart !== null) stats.resume.push(performance.now() - resumeStart);
       }
@@ -306,7 +311,7 @@ async function main(): Promise<void> {
   console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
   const client = target ? httpClient(target) : await inProcessClient();
-  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0 };
+  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {} };
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const before = local ? await serverStats(local.url) : null;
@@ -320,6 +325,7 @@ async function main(): Promise<void> {
   const cpuAfter = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadAfter = loadAverage();
   const clusterMemory = deployment?.memory();
+  const clusterLogs = stats.errors.length || stats.refused ? deployment?.errorLines(8) : undefined;
   local?.stop();
   await deployment?.stop();
   for (const r of results) if (r.status === "rejected") stats.errors.push(String((r.reason as Error)?.message ?? r.reason));
@@ -337,7 +343,8 @@ async function main(): Promise<void> {
       ? `load: LOCKSTEP (all participants start together and answer the instant a stretch ends: synchronized bursts, worst case)`
       : `load: arrivals spread over ${args.rampSec} s, think time ${args.thinkMs[0]}-${args.thinkMs[1]} ms before each answer (seed ${args.seed})`,
   );
-  console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused)`);
+  const refusedWhy = Object.entries(stats.refusedBy).map(([k, n]) => `${n}× ${k}`).join(", ");
+  console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused${refusedWhy ? `: ${refusedWhy}` : ""})`);
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
   for (const [name, v] of [["  answer POST", stats.answer], ["  playlist", stats.playlist], ["  init segment", stats.init]] as const) {
@@ -361,6 +368,15 @@ async function main(): Promise<void> {
     console.log(`CPU during the run (${wall.toFixed(1)} s wall):`);
     for (const line of cpuReport(cpuBefore, cpuAfter, wall)) console.log(line);
   }
+  if (stats.errors.length) {
+    const kinds: Record<string, number> = {};
+    for (const e of stats.errors) {
+      const k = e.replace(/\{.*"code":"([a-z_]+)".*$/, "$1").replace(/reference \w+/, "");
+      kinds[k] = (kinds[k] ?? 0) + 1;
+    }
+    console.log(`participants that failed, by first error: ${Object.entries(kinds).map(([k, n]) => `${n}× ${k}`).join(", ")}`);
+  }
+  if (clusterLogs) console.log(`server errors logged by the instances (last few):\n${clusterLogs}`);
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
   if (!args.skipSegment) await runSegmentBench();
   process.exit(stats.errors.length ? 1 : 0);

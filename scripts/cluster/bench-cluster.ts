@@ -20,6 +20,8 @@ export type BenchCluster = {
   describe: () => string;
   /** "app-1 RSS 300 MiB (peak 400 MiB), app-2 ..." */
   memory: () => string;
+  /** The last `n` lines of each instance's output that look like errors. */
+  errorLines: (n: number) => string;
 };
 
 function rss(pid: number): string {
@@ -100,6 +102,10 @@ export async function startBenchCluster(instances: number): Promise<BenchCluster
     url: cluster.url,
     describe: () =>
       `${instances} next start instances (${cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ")}) behind nginx round robin at ${cluster.url}; PostgreSQL database ${name}; s3rver pid ${s3.pid}`,
+    errorLines: (n) =>
+      cluster.instances
+        .flatMap((i) => i.output().split("\n").filter((l) => /error|Error|ERR|timed out|fail/.test(l)).slice(-n).map((l) => `  [${i.name}] ${l.slice(0, 300)}`))
+        .join("\n"),
     memory: () => cluster.instances.map((i) => `${i.name} ${rss(i.pid)}`).join(", "),
     sample: () => {
       const out: Record<string, number> = {};
