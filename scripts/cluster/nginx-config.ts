@@ -47,7 +47,7 @@ ${servers}
 
   server {
     listen ${o.listen};
-    # Upload size is the app's business (PLAYHEAD_MAX_UPLOAD_MB answers 413 itself).
+    # Upload size is the app's business (PLAYHEAD_MAX_UPLOAD_BYTES: the app answers 413 itself).
     client_max_body_size 0;
 
     location / {
