@@ -28,10 +28,25 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/**/*.test.ts"],
+          exclude: ["tests/cluster/**"],
           environment: "node",
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // tests/cluster: a scaled deployment (two `next start` instances of the production build,
+          // nginx, PostgreSQL, s3rver; scripts/cluster/harness.ts). Its own step in scripts/test.sh.
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          env: { TEST_DB: "postgresql", TEST_STORAGE: "s3" },
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -11,7 +11,11 @@
  *                                   server process (scripts/bench/route-server.ts: plain Node HTTP
  *                                   server mounting the same handlers), clients here over HTTP
  *   npm run bench:baseline -- --mode in-process      clients and handlers in this one process
- *   npm run bench:baseline -- --url http://localhost:3000 [--server-pid PID]
+ *   npm run bench:baseline -- --cluster N   a scaled deployment started for the run
+ *        (scripts/cluster/bench-cluster.ts: scratch PostgreSQL database, s3rver, N `next start`
+ *         instances of the production build, nginx round robin in front); prints the CPU of every
+ *         instance, nginx, s3rver, the database's backends and the clients, and the load average
+ *   npm run bench:baseline -- --url http://localhost:3000 [--server-pid PID[,PID...]]
  *        (DATABASE_URL and PLAYHEAD_DATA_DIR must be the server's: the study is set up directly
  *         in its database and data directory, participants then go through HTTP)
  *   options: --participants N  --speed S (playback time divided by S; default 1 = real time, more
@@ -39,12 +43,16 @@ type Args = {
   seed: number;
   skipSegment: boolean;
   serverPid: number | null;
+  /** --server-pid with several pids (instances behind a balancer): CPU of each over the run. */
+  serverPids: number[];
+  /** --cluster N: start a scaled deployment of N instances for the run. */
+  cluster: number;
   db: "sqlite" | "sqlite-wal" | "postgresql";
   mode: "process" | "in-process";
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, db: "sqlite", mode: "process" };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process" };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -58,7 +66,8 @@ function parseArgs(argv: string[]): Args {
       i++;
     } else if (k === "--seed") (a.seed = Number(v)), i++;
     else if (k === "--lockstep") (a.rampSec = 0), (a.thinkMs = [0, 0]);
-    else if (k === "--server-pid") (a.serverPid = Number(v)), i++;
+    else if (k === "--server-pid") (a.serverPids = v.split(",").map(Number)), (a.serverPid = a.serverPids[0]), i++;
+    else if (k === "--cluster") (a.cluster = Number(v)), (a.db = "postgresql"), i++;
     else if (k === "--skip-segment") a.skipSegment = true;
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
     else if (k === "--db" && (v === "sqlite" || v === "sqlite-wal" || v === "postgresql")) (a.db = v), i++;
@@ -169,7 +178,7 @@ async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
   return { studyId: study.id, asks: frames.length };
 }
 
-type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number };
+type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number> };
 
 /** Small seeded PRNG (mulberry32): the same arrival and think times on every run with one seed. */
 function rng(seed: number): () => number {
@@ -208,7 +217,12 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
       if (init) stats.init.push((await client(init, { cookie })).ttfbMs);
       for (const [i, uri] of uris.entries()) {
         const r = await client(uri, { cookie });
-        if (r.status !== 200) stats.refused += 1;
+        if (r.status !== 200) {
+          stats.refused += 1;
+          const code = /"code":"([a-z_]+)"/.exec(r.text)?.[1];
+          const why = `${r.status}${code ? ` ${code}` : ""}`;
+          stats.refusedBy[why] = (stats.refusedBy[why] ?? 0) + 1;
+        }
         stats.ttfb.push(r.ttfbMs);
         if (i === 0 && resumeStart !== null) stats.resume.push(performance.now() - resumeStart);
       }
@@ -252,7 +266,12 @@ async function runSegmentBench(): Promise<void> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  if (!args.url) {
+  const { cpuReport, loadAverage, pidsCpuSeconds, startBenchCluster } = await import("./cluster/bench-cluster");
+  const deployment = args.cluster > 0 ? await startBenchCluster(args.cluster) : null;
+  if (deployment) {
+    args.url = deployment.url;
+    console.log(`cluster: ${deployment.describe()}`);
+  } else if (!args.url) {
     const dir = mkdtempSync(path.join(os.tmpdir(), "playhead-bench-baseline-"));
     process.env.PLAYHEAD_DATA_DIR = path.join(dir, "data");
     process.env.NEXTAUTH_SECRET ||= "playhead-bench-secret";
@@ -292,20 +311,30 @@ async function main(): Promise<void> {
   console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
   const client = target ? httpClient(target) : await inProcessClient();
-  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0 };
+  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {} };
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const before = local ? await serverStats(local.url) : null;
+  const cpuBefore = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
+  const loadBefore = loadAverage();
   const started = performance.now();
   const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   const after = local ? await serverStats(local.url) : null;
+  const cpuAfter = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
+  const loadAfter = loadAverage();
+  const clusterMemory = deployment?.memory();
+  const clusterLogs = stats.errors.length || stats.refused ? deployment?.errorLines(8) : undefined;
   local?.stop();
+  await deployment?.stop();
   for (const r of results) if (r.status === "rejected") stats.errors.push(String((r.reason as Error)?.message ?? r.reason));
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const mib = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
-  console.log(`\nmode: ${args.url ? "external server" : args.mode === "process" ? "separate server process" : "in-process"}, database ${args.url ? "(the server's)" : args.db}`);
+  console.log(
+    `\nmode: ${deployment ? `cluster of ${args.cluster} instances behind nginx, PostgreSQL, S3 (s3rver)` : args.url ? "external server" : args.mode === "process" ? "separate server process" : "in-process"}, database ${deployment ? "postgresql" : args.url ? "(the server's)" : args.db}`,
+  );
+  console.log(`machine: ${os.cpus().length} cores; before the run ${loadBefore}; after ${loadAfter}`);
   console.log(
     `${args.participants} participants × ${asks} query points in ${wall.toFixed(1)} s (playback ×${args.speed}${args.speed === 1 ? ", real time" : ", STRESS: faster than real time"})`,
   );
@@ -314,7 +343,8 @@ async function main(): Promise<void> {
       ? `load: LOCKSTEP (all participants start together and answer the instant a stretch ends: synchronized bursts, worst case)`
       : `load: arrivals spread over ${args.rampSec} s, think time ${args.thinkMs[0]}-${args.thinkMs[1]} ms before each answer (seed ${args.seed})`,
   );
-  console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused)`);
+  const refusedWhy = Object.entries(stats.refusedBy).map(([k, n]) => `${n}× ${k}`).join(", ");
+  console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused${refusedWhy ? `: ${refusedWhy}` : ""})`);
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
   for (const [name, v] of [["  answer POST", stats.answer], ["  playlist", stats.playlist], ["  init segment", stats.init]] as const) {
@@ -325,6 +355,8 @@ async function main(): Promise<void> {
     console.log(
       `server memory       RSS ${mib(after.rss)} (peak ${mib(after.peakRss)}, server process only); server CPU ${(cpu / 1000).toFixed(1)} s during the run (${((cpu / 1000 / wall) * 100).toFixed(0)}% of one core)`,
     );
+  } else if (clusterMemory) {
+    console.log(`server memory       ${clusterMemory}`);
   } else {
     console.log(
       args.url
@@ -332,6 +364,19 @@ async function main(): Promise<void> {
         : `server memory       RSS ${mib(process.memoryUsage().rss)} (peak ${mib(peakRss)}, in-process: includes the simulated clients)`,
     );
   }
+  if (cpuBefore && cpuAfter) {
+    console.log(`CPU during the run (${wall.toFixed(1)} s wall):`);
+    for (const line of cpuReport(cpuBefore, cpuAfter, wall)) console.log(line);
+  }
+  if (stats.errors.length) {
+    const kinds: Record<string, number> = {};
+    for (const e of stats.errors) {
+      const k = e.replace(/\{.*"code":"([a-z_]+)".*$/, "$1").replace(/reference \w+/, "");
+      kinds[k] = (kinds[k] ?? 0) + 1;
+    }
+    console.log(`participants that failed, by first error: ${Object.entries(kinds).map(([k, n]) => `${n}× ${k}`).join(", ")}`);
+  }
+  if (clusterLogs) console.log(`server errors logged by the instances (last few):\n${clusterLogs}`);
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
   if (!args.skipSegment) await runSegmentBench();
   process.exit(stats.errors.length ? 1 : 0);

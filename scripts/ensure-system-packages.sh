@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Playhead needs when they are missing (as root, via apt-get).
 #   ensure-system-packages.sh            ffmpeg + fonts (the app)
-#   ensure-system-packages.sh --test     + chromium (browser tests) and postgresql when no server answers
+#   ensure-system-packages.sh --test     + chromium (browser tests), nginx (the cluster test's load
+#                                        balancer, run unprivileged from a temp config, never as the
+#                                        system service) and postgresql when no server answers
 set -euo pipefail
 want=()
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || want+=(ffmpeg)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || want+=(fonts-dejavu-core)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || want+=(chromium)
+  [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || want+=(nginx)
   if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
     command -v pg_ctlcluster >/dev/null 2>&1 || want+=(postgresql)
   fi

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The complete test suite: type check, unit tests, integration tests on SQLite AND PostgreSQL
-# (and the media ones on S3 object storage), and Playwright end-to-end tests in Debian Chromium against a production build.
+# (and the media ones on S3 object storage), Playwright end-to-end tests in Debian Chromium against a production build,
+# and the cluster test (two instances of that build behind nginx, on PostgreSQL and s3rver).
 # Usage: bash scripts/test.sh            (everything)
 #        PLAYHEAD_TEST_PARTS="unit integration" bash scripts/test.sh   (a subset)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-parts="${PLAYHEAD_TEST_PARTS:-typecheck unit integration e2e}"
+parts="${PLAYHEAD_TEST_PARTS:-typecheck unit integration e2e cluster}"
 results=.test-reports
 rm -rf "$results" && mkdir -p "$results"
 status=0
@@ -50,7 +51,7 @@ if has integration; then
   TEST_STORAGE=s3 TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
     --outputFile.json="$results/integration-s3.json" \
     tests/storage-media.test.ts tests/media-route.test.ts tests/videos-upload.test.ts \
-    tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts || status=1
+    tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts tests/video-ingest-jobs.test.ts || status=1
 fi
 
 if has e2e; then
@@ -58,6 +59,21 @@ if has e2e; then
   bash scripts/e2e-prepare.sh || status=1
   PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json 2>&1 | tee "$results/e2e.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+
+if has cluster; then
+  # A scaled deployment with real parts (tests/cluster, scripts/cluster/harness.ts; docs/deploy.md
+  # "Scaled deployment"): PostgreSQL, s3rver, two `next start` instances of the production build and
+  # nginx round robin in front. Uses the build of the e2e step; builds one when that step did not run.
+  step "cluster test (PostgreSQL, S3, two instances, nginx)"
+  if ! has e2e; then npx next build >/dev/null || status=1; fi
+  if bash scripts/ensure-postgres.sh; then
+    npx vitest run --project cluster --reporter=default --reporter=json --outputFile.json="$results/cluster.json" || status=1
+  else
+    echo "PostgreSQL unavailable: the cluster test cannot run, and that is a failure"
+    echo "cluster: 0 passed, 1 failed" > "$results/cluster-unavailable.txt"
+    status=1
+  fi
 fi
 
 step "summary"

@@ -9,8 +9,9 @@ import { runJobsUntilIdle } from "@/lib/jobs/run-until-idle";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
 import { INGEST_VIDEO, queueUploadIngest } from "@/lib/video-library/ingest-jobs";
 import { call } from "@/tests/support/requests";
+import { storedKeys } from "@/tests/support/test-storage";
 import { createTestUser, type TestUser } from "@/tests/support/users";
-import { listTree, makeVideoFixtures, type VideoFixtures } from "./videos-helpers";
+import { makeVideoFixtures, scratchLeft, type VideoFixtures } from "./videos-helpers";
 
 /**
  * Upload ingest through the job queue: the request runs its job and answers as before (201 /
@@ -21,7 +22,6 @@ import { listTree, makeVideoFixtures, type VideoFixtures } from "./videos-helper
 let dir = "";
 let fx: VideoFixtures;
 let admin: TestUser;
-const tmpDir = () => path.join(testDb.dataDir, "tmp");
 
 beforeAll(async () => {
   resetJobsConfig();
@@ -46,7 +46,7 @@ describe(`video ingest as a job (${testDb.provider})`, () => {
     expect(res.status).toBe(201);
     const job = await db.backgroundJob.findFirstOrThrow({ where: { kind: INGEST_VIDEO, label: "jobbed.mp4" } });
     expect(job).toMatchObject({ state: "SUCCEEDED", attempts: 1, result: { videoId: res.json.video.id, duplicate: false } });
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await scratchLeft(testDb.dataDir)).toEqual([]);
   });
 
   it("a refused file is 422 as before; its job is FAILED at once (no retry) with the reason; the upload is removed", async () => {
@@ -56,23 +56,37 @@ describe(`video ingest as a job (${testDb.provider})`, () => {
     const job = await db.backgroundJob.findFirstOrThrow({ where: { kind: INGEST_VIDEO, label: "notes.mp4" } });
     expect(job).toMatchObject({ state: "FAILED", attempts: 1, result: { error: { code: "video_rejected" } } });
     expect(job.lastError).toMatch(/^notes\.mp4: not a video/);
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await scratchLeft(testDb.dataDir)).toEqual([]);
   });
 
-  it("an ingest whose instance died is finished by another once its lease expires", async () => {
+  it("an ingest whose instance died is finished by another once its lease expires; the upload waits in the media storage, not on the dead instance's disk", async () => {
     const received = path.join(testDb.dataDir, "tmp", "upload-x.part");
     await copyFile(fx.offset, received);
     const jobId = await queueUploadIngest(received, { displayName: "interrupted.mp4", actorId: admin.id });
+    expect(await storedKeys("uploads/")).toEqual([expect.stringMatching(/^queued-[0-9a-f-]{36}\.upload$/)]);
+    expect(await scratchLeft(testDb.dataDir)).toEqual([]);
     const candidate = await db.backgroundJob.findUniqueOrThrow({ where: { id: jobId }, select: CANDIDATE_SELECT });
     expect(await claimCandidate(db, candidate, { instanceId: "dead", leaseMs: 100, now: new Date() })).toBeTruthy();
     await new Promise((r) => setTimeout(r, 200));
-    const ran = await runJobsUntilIdle({ kinds: [INGEST_VIDEO] });
-    expect(ran.map((r) => r.outcome)).toEqual(["SUCCEEDED"]);
+    // On object storage the survivor is another machine: a data directory (local disk) of its own.
+    const ownDisk = testDb.storage === "s3" ? await makeTempDir("playhead-other-instance-") : null;
+    if (ownDisk) process.env.PLAYHEAD_DATA_DIR = ownDisk;
+    try {
+      const ran = await runJobsUntilIdle({ kinds: [INGEST_VIDEO] });
+      expect(ran.map((r) => r.outcome)).toEqual(["SUCCEEDED"]);
+    } finally {
+      if (ownDisk) {
+        process.env.PLAYHEAD_DATA_DIR = testDb.dataDir;
+        await removeTempDir(ownDisk);
+      }
+    }
     const job = await db.backgroundJob.findUniqueOrThrow({ where: { id: jobId } });
     expect(job).toMatchObject({ state: "SUCCEEDED", attempts: 2 });
     const video = await db.video.findUniqueOrThrow({ where: { id: (job.result as { videoId: string }).videoId } });
     expect(video).toMatchObject({ originalName: "interrupted.mp4", addedById: admin.id, transcoded: true });
-    expect(await listTree(tmpDir())).toEqual([]);
+    expect(await storedKeys(`videos/${video.storageKey}/`)).toEqual(expect.arrayContaining(["playback.mp4", "thumb.jpg"]));
+    expect(await storedKeys("uploads/")).toEqual([]);
+    expect(await scratchLeft(testDb.dataDir)).toEqual([]);
   });
 
   it("with PLAYHEAD_JOBS_RUNNER=off the upload is queued (202) and a worker ingests it", async () => {

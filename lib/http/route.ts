@@ -6,6 +6,7 @@ import type { Role } from "@/lib/db/types";
 import { classifyError } from "./classify-error";
 import { refuseControlCharacters } from "./control-characters";
 import { HttpError } from "./http-error";
+import { withInstanceHeader } from "./instance-header";
 import { errorResponse, jsonResponse } from "./json-response";
 import { readJsonBody } from "./read-json-body";
 
@@ -48,7 +49,8 @@ export type RouteHandler<P> = ((request: NextRequest, context: { params: Promise
  * (401 / 403 as JSON), refuses control characters in path parameters, the query string and every
  * string of a JSON body (400 naming the field; lib/http/control-characters.ts), validates body and
  * query with zod (400 naming each bad field), and turns any error into a JSON error without a
- * stack trace (404 / 409 / 503 for the database).
+ * stack trace (404 / 409 / 503 for the database). Names the answering instance in
+ * `X-Playhead-Instance` when PLAYHEAD_INSTANCE_ID is set (lib/http/instance-header.ts).
  * The handler returns a Response, or any value, sent as JSON with status 200. Who may call which
  * route is declared in lib/http/route-policy.ts; tests/route-policy-matrix.test.ts checks every
  * handler's `roles` and behaviour against it.
@@ -68,8 +70,8 @@ export function route<B, Q, P>(
 ) {
   const wrapped = async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     const isHead = request.method === "HEAD";
-    if (isHead && options.head !== "same-as-get") return new Response(null, { status: 405, headers: { allow: "GET", "cache-control": "no-store" } });
-    const response = await handle(request, context);
+    if (isHead && options.head !== "same-as-get") return withInstanceHeader(new Response(null, { status: 405, headers: { allow: "GET", "cache-control": "no-store" } }));
+    const response = withInstanceHeader(await handle(request, context));
     if (!isHead || response.body === null) return response;
     await response.body.cancel();
     return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { mediaStorage } from "@/lib/storage/media-storage";
 import { resolveInside } from "@/lib/storage/safe-path";
 import { ensureScratchRoot, newScratchDir, SCRATCH_HOST, SCRATCH_NAME, scratchName, scratchRoot } from "@/lib/storage/scratch";
 
@@ -9,11 +10,17 @@ import { ensureScratchRoot, newScratchDir, SCRATCH_HOST, SCRATCH_NAME, scratchNa
  * Scratch under `<data>/tmp` (local, whatever the storage driver; names and owners in
  * lib/storage/scratch.ts): uploads being received and videos being prepared, before they go to
  * the media storage (with the local driver, `<data>/tmp` is on the same filesystem as
- * `<data>/videos`, so moving a finished directory into place is an atomic rename). Besides:
+ * `<data>/videos`, so moving a finished directory into place is an atomic rename).
  *
- *   queued-<uuid>.upload              a received upload handed to its ingest job (lib/video-library/ingest-jobs.ts):
- *                                     owned by the job, not by a process; removed by the job, or by
- *                                     `sweepQueuedUploads` once old and no pending job needs it
+ * A received upload handed to its ingest job (lib/video-library/ingest-jobs.ts) is no longer
+ * scratch: it is owned by the job, not by a process, and any instance may run the job, so it goes
+ * into the media storage (every instance reads the same bucket, or the same shared data
+ * directory), under
+ *
+ *   uploads/queued-<uuid>.upload      removed by the job, or by `sweepQueuedUploads` once old and
+ *                                     no pending job needs it
+ *
+ * (with the local driver: `<data>/uploads/queued-<uuid>.upload`, moved there by a rename).
  */
 
 /** Scratch of other hosts (shared data dir) is only removed once it is this old. */
@@ -29,15 +36,21 @@ export async function newIngestStagingDir(): Promise<string> {
 
 const QUEUED_UPLOAD = /^queued-[0-9a-f-]{36}\.upload$/;
 
+/** Where queued uploads are kept in the media storage (see above). */
+export const QUEUED_UPLOADS_PREFIX = "uploads/";
+
+/** A queued upload is removed by the sweep only once it is this old (a failed ingest keeps it for an admin's retry). */
+const QUEUED_UPLOAD_MAX_AGE_MS = 24 * 3600 * 1000;
+
 /** A new name for a received upload handed to a job (see above). */
 export function newQueuedUploadName(): string {
   return `queued-${randomUUID()}.upload`;
 }
 
-/** The path of a queued upload by its name (refused unless it is one). */
-export function queuedUploadPath(name: string): string {
+/** The storage key of a queued upload by its name (refused unless it is one). */
+export function queuedUploadKey(name: string): string {
   if (!QUEUED_UPLOAD.test(name)) throw new Error(`not a queued upload name: ${name}`);
-  return resolveInside(scratchRoot(), name);
+  return `${QUEUED_UPLOADS_PREFIX}${name}`;
 }
 
 /**
@@ -46,14 +59,13 @@ export function queuedUploadPath(name: string): string {
  * retry until then. Returns the names removed.
  */
 export async function sweepQueuedUploads(pending: (name: string) => Promise<boolean>, now = Date.now()): Promise<string[]> {
-  const dir = scratchRoot();
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => QUEUED_UPLOAD.test(n));
+  const storage = mediaStorage();
   const removed: string[] = [];
-  for (const name of names) {
-    const st = await stat(path.join(dir, name)).catch(() => null);
-    if (!st || now - st.mtimeMs < FOREIGN_SCRATCH_MAX_AGE_MS) continue;
+  for (const object of await storage.list(QUEUED_UPLOADS_PREFIX)) {
+    const name = object.key.slice(QUEUED_UPLOADS_PREFIX.length);
+    if (!QUEUED_UPLOAD.test(name) || now - object.lastModified.getTime() < QUEUED_UPLOAD_MAX_AGE_MS) continue;
     if (await pending(name)) continue;
-    await rm(path.join(dir, name), { force: true });
+    await storage.delete(object.key);
     removed.push(name);
   }
   return removed;

@@ -18,6 +18,7 @@ import type { ContainerKind } from "./probe-video";
  *   videos/<uuid>/thumb.jpg           thumbnail
  *   videos/<uuid>/frames/<n>-w<w>.jpg one frame as a small JPEG (lib/video-library/frame-image.ts)
  *   videos/<uuid>/segments/<key>/     HLS output (playlist.m3u8, init.mp4, seg-00000.m4s ...)
+ *   uploads/queued-<uuid>.upload      an upload waiting for its ingest job (lib/video-library/staging.ts)
  *
  * Local scratch (both drivers): `<data>/tmp/` (uploads in progress, videos being prepared;
  * lib/storage/scratch.ts).

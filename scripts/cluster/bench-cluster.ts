@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:baseline -- --cluster N`: the load benchmark against a scaled deployment on this
+ * machine (scripts/cluster/harness.ts): a scratch PostgreSQL database (migrated), an s3rver in its
+ * own process, N `next start` instances of the production build and nginx round robin in front.
+ * Points this process at the same database and bucket (the study is set up directly in them),
+ * and measures the CPU of every part (per instance: its whole process group) over the run.
+ * Benchmark tooling only.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startCluster, startS3rverProcess, type Cluster } from "./harness";
+
+export type BenchCluster = {
+  url: string;
+  /** CPU seconds so far of each part (instances by name, then nginx, s3rver, PostgreSQL, this process). */
+  sample: () => Record<string, number>;
+  stop: () => Promise<void>;
+  describe: () => string;
+  /** "app-1 RSS 300 MiB (peak 400 MiB), app-2 ..." */
+  memory: () => string;
+  /** The last `n` lines of each instance's output that look like errors. */
+  errorLines: (n: number) => string;
+};
+
+function rss(pid: number): string {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const mib = (field: string) => (Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024).toFixed(0);
+    return `RSS ${mib("VmRSS")} MiB (peak ${mib("VmHWM")} MiB)`;
+  } catch {
+    return "gone";
+  }
+}
+
+function pidCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(rest[11]) + Number(rest[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every live process whose command line contains `needle` (the PostgreSQL backends of one database: its name). */
+function matchingCpuSeconds(needle: string): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(needle)) continue;
+    } catch {
+      continue;
+    }
+    total += pidCpuSeconds(Number(entry));
+  }
+  return total;
+}
+
+/** CPU seconds so far of each pid, keyed "pid N". */
+export function pidsCpuSeconds(pids: number[]): Record<string, number> {
+  return Object.fromEntries(pids.map((pid) => [`pid ${pid}`, pidCpuSeconds(pid)]));
+}
+
+/** The machine's load averages, as `uptime` prints them. */
+export function loadAverage(): string {
+  const [a, b, c] = readFileSync("/proc/loadavg", "utf8").split(" ");
+  return `load average ${a}, ${b}, ${c}`;
+}
+
+export async function startBenchCluster(instances: number): Promise<BenchCluster> {
+  const { pgAdminUrl } = await import("@/lib/db/scratch-database");
+  const { pgConfigFromUrl } = await import("@/lib/db/database-url");
+  const name = `playhead_cluster_${Date.now().toString(36)}`;
+  const admin = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(pgAdminUrl());
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  // This process sets the study up in the same database and bucket: point it there before the
+  // Prisma client or the storage is loaded; its own scratch (ingest of the study video) in a temp dir.
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.PLAYHEAD_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "playhead-bench-cluster-"));
+  const { applyMigrations } = await import("@/lib/db/migrate");
+  await applyMigrations({ provider: "postgresql", url: databaseUrl });
+  const s3 = await startS3rverProcess("playhead-bench");
+  const env: Record<string, string> = { DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "playhead-bench-secret", ...s3.env };
+  if (process.env.PLAYHEAD_PG_POOL) env.PLAYHEAD_PG_POOL = process.env.PLAYHEAD_PG_POOL;
+  Object.assign(process.env, env);
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster({ instances, env });
+  } catch (e) {
+    await s3.stop();
+    throw e;
+  }
+  return {
+    url: cluster.url,
+    describe: () =>
+      `${instances} next start instances (${cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ")}) behind nginx round robin at ${cluster.url}; PostgreSQL database ${name}; s3rver pid ${s3.pid}`,
+    errorLines: (n) =>
+      cluster.instances
+        .flatMap((i) => i.output().split("\n").filter((l) => /error|Error|ERR|timed out|fail/.test(l)).slice(-n).map((l) => `  [${i.name}] ${l.slice(0, 300)}`))
+        .join("\n"),
+    memory: () => cluster.instances.map((i) => `${i.name} ${rss(i.pid)}`).join(", "),
+    sample: () => {
+      const out: Record<string, number> = {};
+      for (const i of cluster.instances) out[i.name] = i.cpuSeconds();
+      out.nginx = pidCpuSeconds(cluster.nginxPid) + matchingCpuSeconds("nginx: worker process");
+      out.s3rver = pidCpuSeconds(s3.pid);
+      out[`postgresql (backends of ${name})`] = matchingCpuSeconds(name);
+      const own = process.cpuUsage();
+      out["bench clients (this process)"] = (own.user + own.system) / 1e6;
+      return out;
+    },
+    stop: async () => {
+      await cluster.stop();
+      await s3.stop();
+      const drop = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await drop.end();
+    },
+  };
+}
+
+/** Lines "name  CPU s (x % of one core)" for the run between two samples. */
+export function cpuReport(before: Record<string, number>, after: Record<string, number>, wallSec: number): string[] {
+  return Object.keys(after).map((k) => {
+    const s = after[k] - (before[k] ?? 0);
+    return `  ${k.padEnd(28)} CPU ${s.toFixed(1)} s  (${((s / wallSec) * 100).toFixed(0)} % of one core)`;
+  });
+}
