@@ -149,6 +149,8 @@ export function methodsParagraphs(facts: MethodsFacts): MethodsSegment[][] {
   return out;
 }
 
+export const NO_METHODS = "This project has no human-baseline study and no double-reviewed items yet: there is nothing to report on how a human baseline or the annotations were obtained.";
+
 /** Plain text with a numbered source after each number ("12 [1]") and the sources listed at the end. */
 export function methodsText(paragraphs: readonly MethodsSegment[][], baseUrl = ""): string {
   const sources: string[] = [];
@@ -158,12 +160,14 @@ export function methodsText(paragraphs: readonly MethodsSegment[][], baseUrl = "
     sources.push(s);
     return sources.length;
   };
+  if (paragraphs.length === 0) return `${NO_METHODS}\n`;
   const body = paragraphs.map((p) => p.map((s) => ("text" in s ? s.text : `${s.value} [${ref(s.source)}]`)).join("").trim());
   return `${body.join("\n\n")}\n\nSources:\n${sources.map((s, i) => `[${i + 1}] ${baseUrl}${s}`).join("\n")}\n`;
 }
 
 /** Markdown: every number a link to where it came from. */
 export function methodsMarkdown(paragraphs: readonly MethodsSegment[][], baseUrl = ""): string {
+  if (paragraphs.length === 0) return `${NO_METHODS}\n`;
   const md = (s: string) => s.replace(/([\\`*_[\]<>|#])/g, "\\$1");
   return paragraphs.map((p) => p.map((s) => ("text" in s ? md(s.text) : `[${md(s.value)}](${baseUrl}${s.source} "${s.what.replace(/"/g, "'")}")`)).join("").trim()).join("\n\n") + "\n";
 }

@@ -2,7 +2,7 @@
  * The report's figures as chart specs (PURE), from the same data the pages chart:
  * - per breakdown of the paper's table (GPA by subtype, accuracy by dimension, ...): the
  *   leaderboard's breakdown groups (lib/leaderboard/breakdown-groups.ts, as its charts), humans
- *   against the models, each bar with its bootstrap interval;
+ *   against the models (and chance rows), each bar with its bootstrap interval;
  * - per streaming study, accuracy by where in the video the query point falls (quarters of the
  *   video), with intervals: does performance drop later in the video?
  * - annotator agreement per kind: the Agreement tab's headline figures
@@ -25,7 +25,9 @@ export const slugify = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]
 /** One figure per breakdown chart of the leaderboard (main columns), human and model rows. */
 export function breakdownFigures(data: LeaderboardData, table: ResultsTable, source: string): ReportFigure[] {
   const labels = new Map(table.rows.map((r) => [r.runId, r.label]));
-  const rows = data.rows.filter((r) => r.kind !== "CHANCE");
+  // Humans, models and chance rows in the table's order.
+  const order = new Map(table.rows.map((r, i) => [r.runId, i]));
+  const rows = [...data.rows].sort((a, b) => (order.get(a.runId) ?? 0) - (order.get(b.runId) ?? 0));
   const out: ReportFigure[] = [];
   for (const [title, cols] of breakdownGroups(data.columns, { mainOnly: true })) {
     if (title === "Overall") continue;

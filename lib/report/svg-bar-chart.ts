@@ -83,13 +83,16 @@ export function barChartSvg(spec: BarChartSpec): string {
   const axis = barAxis(values, spec.bound);
   const [lo, hi] = axis.domain;
   const y = (v: number) => top + plotHeight - ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo)) * plotHeight;
+  // Pattern ids unique per chart (several charts share a page).
+  const id = `c${[...spec.title].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7).toString(36)}`;
+  const fill = (f: string) => f.replace("url(#", `url(#${id}-`);
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}" role="img" aria-label="${escapeXml(spec.title)}">`);
   out.push(`<title>${escapeXml(spec.title)}</title>`);
   out.push("<defs>");
-  out.push('<pattern id="hatch-diag" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#1e293b" stroke-width="2"/></pattern>');
-  out.push('<pattern id="hatch-cross" patternUnits="userSpaceOnUse" width="6" height="6"><rect width="6" height="6" fill="#ffffff"/><path d="M0 0L6 6M6 0L0 6" stroke="#1e293b" stroke-width="1"/></pattern>');
-  out.push('<pattern id="hatch-dots" patternUnits="userSpaceOnUse" width="5" height="5"><rect width="5" height="5" fill="#ffffff"/><circle cx="2.5" cy="2.5" r="1.2" fill="#1e293b"/></pattern>');
+  out.push(`<pattern id="${id}-hatch-diag" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#1e293b" stroke-width="2"/></pattern>`);
+  out.push(`<pattern id="${id}-hatch-cross" patternUnits="userSpaceOnUse" width="6" height="6"><rect width="6" height="6" fill="#ffffff"/><path d="M0 0L6 6M6 0L0 6" stroke="#1e293b" stroke-width="1"/></pattern>`);
+  out.push(`<pattern id="${id}-hatch-dots" patternUnits="userSpaceOnUse" width="5" height="5"><rect width="5" height="5" fill="#ffffff"/><circle cx="2.5" cy="2.5" r="1.2" fill="#1e293b"/></pattern>`);
   out.push("</defs>");
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${left}" y="20" font-size="14" font-weight="bold" fill="#0f172a">${escapeXml(spec.title)}</text>`);
@@ -117,7 +120,7 @@ export function barChartSvg(spec: BarChartSpec): string {
       const y0 = y(0);
       const y1 = y(v);
       const style = STYLES[si % STYLES.length];
-      out.push(`<rect x="${x}" y="${r2(Math.min(y0, y1))}" width="${r2(Math.max(1, barWidth - 1))}" height="${r2(Math.abs(y1 - y0))}" fill="${style.fill}" stroke="#0f172a" stroke-width="0.75"><title>${escapeXml(`${s.name}, ${cat}: ${tickText(v)}`)}</title></rect>`);
+      out.push(`<rect x="${x}" y="${r2(Math.min(y0, y1))}" width="${r2(Math.max(1, barWidth - 1))}" height="${r2(Math.abs(y1 - y0))}" fill="${fill(style.fill)}" stroke="#0f172a" stroke-width="0.75"><title>${escapeXml(`${s.name}, ${cat}: ${tickText(v)}`)}</title></rect>`);
       const iv = s.intervals?.[ci];
       if (iv && Number.isFinite(iv.lower) && Number.isFinite(iv.upper)) {
         const cx = r2(x + (barWidth - 1) / 2);
@@ -144,7 +147,7 @@ export function barChartSvg(spec: BarChartSpec): string {
       const ly = ly0 + Math.floor(si / 3) * 18;
       const style = STYLES[si % STYLES.length];
       const name = s.name.length > 38 ? `${s.name.slice(0, 37)}…` : s.name;
-      out.push(`<rect x="${lx}" y="${ly}" width="12" height="12" fill="${style.fill}" stroke="#0f172a" stroke-width="0.75"/>`);
+      out.push(`<rect x="${lx}" y="${ly}" width="12" height="12" fill="${fill(style.fill)}" stroke="#0f172a" stroke-width="0.75"/>`);
       out.push(`<text x="${r2(lx + 17)}" y="${ly + 10}" font-size="11" fill="#0f172a">${escapeXml(name)}</text>`);
     });
   }
