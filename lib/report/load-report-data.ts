@@ -8,7 +8,6 @@ import { KAPPA_STATISTICS, statisticLabel } from "@/lib/review/headline-figures"
 import { reviewThresholdsFromSettings } from "@/lib/review/thresholds";
 import { findProject, projectClipParser, projectVariant } from "@/lib/runs/project";
 import { studyResults, type StudyResults } from "@/lib/studies/results";
-import { parseWorkflowSettings } from "@/lib/tasks/workflow-settings";
 import type { AgreementFacts, MethodsFacts } from "./methods";
 import { positionAccuracy } from "./position-accuracy";
 import type { PositionAccuracy } from "./report-figures";
@@ -79,7 +78,7 @@ export async function loadReportData(projectKey: string, options: Partial<Report
       workflowSource: src.workflow,
       agreementSource: src.agreement,
       qualificationSource: src.qualification,
-      passes: parseWorkflowSettings(project.settings, project.benchmark).annotationsPerItem,
+      passes: [...new Set(agreement.items.map((i) => i.annotators.length))].sort((x, y) => x - y),
       doubleReviewed: agreement.items.length,
       kappas: d.figures
         .filter((f) => f.scope === "project" && KAPPA_STATISTICS.has(f.statistic) && Number.isFinite(f.estimate))

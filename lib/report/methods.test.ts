@@ -26,7 +26,7 @@ const facts: MethodsFacts = {
     workflowSource: "/w",
     agreementSource: "/a",
     qualificationSource: "/q",
-    passes: 2,
+    passes: [2],
     doubleReviewed: 10,
     kappas: [{ label: "counts quadratic κ", estimate: 0.81234, lower: 0.7, upper: 0.9, items: 10 }],
     disputed: 3,

@@ -38,7 +38,8 @@ export type AgreementFacts = {
   workflowSource: string;
   agreementSource: string;
   qualificationSource: string;
-  passes: number;
+  /** Annotations per compared item, as the records have them (distinct values, ascending). */
+  passes: number[];
   doubleReviewed: number;
   kappas: { label: string; estimate: number; lower: number; upper: number; items: number }[];
   disputed: number;
@@ -106,8 +107,9 @@ function agreementSegments(a: AgreementFacts): MethodsSegment[] {
   const t = (text: string) => out.push({ text });
   const v = (value: string | number, source: string, what: string) => out.push({ value: String(value), source, what: `Annotation: ${what}` });
   t("Annotations were made in Playhead: each item was annotated independently by ");
-  v(a.passes, a.workflowSource, "annotations per item (k)");
-  t(` ${plural(a.passes, "annotator")} (blind passes); `);
+  const k = a.passes.length <= 1 ? String(a.passes[0] ?? 0) : `${a.passes[0]} to ${a.passes[a.passes.length - 1]}`;
+  v(k, a.agreementSource, "annotations per compared item (k)");
+  t(` ${k === "1" ? "annotator" : "annotators"} (blind passes); `);
   v(a.doubleReviewed, a.agreementSource, "items compared (double-reviewed)");
   t(` ${plural(a.doubleReviewed, "item")} ${a.doubleReviewed === 1 ? "was" : "were"} compared. `);
   if (a.kappas.length > 0) {
