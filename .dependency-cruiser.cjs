@@ -6,7 +6,7 @@
 
 /** lib/ domains, lowest first. A domain may import its own layer's domains and any lower layer's. */
 const LAYERS = [
-  ["config", "generated", "db", "text", "storage"],
+  ["config", "generated", "db", "text", "storage", "charts"],
   ["metrics"],
   ["http-base", "audit", "video", "scoring", "truth", "jobs", "csv"],
   ["auth"],
@@ -19,7 +19,7 @@ const LAYERS = [
   ["review"],
   ["runs"],
   ["leaderboard", "judging"],
-  ["score-cli", "demo", "workers"],
+  ["score-cli", "demo", "workers", "report"],
 ];
 
 /**

@@ -20,6 +20,8 @@ const nextConfig = {
     "@prisma/client",
     "@prisma/driver-adapter-utils",
     "@prisma/schema-engine-wasm",
+    // The report's PNG figures (lib/report/svg-to-png.ts): a native renderer.
+    "@resvg/resvg-js",
   ],
   experimental: {
     // Load route code on first use instead of every page and route at start: the media route

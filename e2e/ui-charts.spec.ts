@@ -7,7 +7,7 @@ import { signIn } from "./support/sign-in";
  * Issue 19.12: bar charts do not mislead. Every value axis starts at zero (or below, for a
  * negative kappa) and a bounded measure's axis stops at its bound (agreement and rates at 1, not
  * 1.05; percentages at 100); the Agreement tab of the demo double-review project
- * (components/charts/bar-axis.ts is the one rule).
+ * (lib/charts/bar-axis.ts is the one rule).
  */
 
 /** The value axis's tick labels (recharts 3 draws them in a layer of their own). */

@@ -1,7 +1,8 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { barAxis } from "@/components/charts/bar-axis";
+import { barAxis } from "@/lib/charts/bar-axis";
+import { breakdownGroups } from "@/lib/leaderboard/breakdown-groups";
 import type { LeaderboardColumn } from "@/lib/leaderboard/columns";
 import type { LeaderboardRow } from "@/lib/leaderboard/types";
 
@@ -13,13 +14,7 @@ const COLORS = ["#2563eb", "#16a34a", "#dc2626", "#9333ea", "#ea580c", "#0891b2"
  * as an error bar when intervals were computed.
  */
 export function BreakdownCharts({ columns, rows }: { columns: LeaderboardColumn[]; rows: LeaderboardRow[] }) {
-  const charts = new Map<string, LeaderboardColumn[]>();
-  for (const c of columns) {
-    if (!c.chart) continue;
-    const list = charts.get(c.chart) ?? [];
-    list.push(c);
-    charts.set(c.chart, list);
-  }
+  const charts = breakdownGroups(columns);
   if (charts.size === 0) return null;
   if (rows.length === 0) return <p className="text-sm text-slate-500">Tick rows in the table to compare them in the charts.</p>;
   return (

@@ -16,6 +16,8 @@ export type SessionResult = {
   videoName: string;
   status: "ACTIVE" | "COMPLETED" | "ABANDONED";
   abandoned: boolean;
+  /** Closed by the study's time limit (flag `time_limit`, lib/protocol/time-limit.ts). */
+  timedOut: boolean;
   answered: number;
   askCount: number;
   startedAt: string;
@@ -116,6 +118,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
         videoName: s.video.originalName,
         status: s.status,
         abandoned,
+        timedOut: flags.time_limit === true,
         answered: s.answers.length,
         askCount: plan?.plan.asks.length ?? 0,
         startedAt: s.startedAt.toISOString(),

@@ -322,6 +322,7 @@ export const REQUESTS: Partial<Record<RouteKey, Builder>> = {
   "PUT /api/judge/runs/:runId/vsas": ({ w }) => ({ json: { itemId: w.vsas.itemId, t: 0, binary: 1, rubric: 3 }, params: { runId: w.vsas.runId } }),
   "POST /api/me/tasks/next": () => ({ json: {} }),
   "GET /api/projects/:projectId/agreement": ({ w }) => ({ params: { projectId: w.vc.id }, query: { format: "json", table: "figures" } }),
+  "GET /api/projects/:projectId/report": ({ w }) => ({ params: { projectId: w.vc.id }, query: { format: "json" } }),
   "DELETE /api/projects/:projectId/gold-sets/:goldSetId/items/:itemId": async ({ w }) => ({ params: { projectId: w.vc.id, goldSetId: await freshGoldSet(w), itemId: w.vc.itemIds[3] } }),
   "PATCH /api/projects/:projectId/gold-sets/:goldSetId": ({ w }) => ({ json: { threshold: 0.7 }, params: { projectId: w.vc.id, goldSetId: w.goldSetId } }),
   "DELETE /api/projects/:projectId/gold-sets/:goldSetId": async ({ w }) => ({ params: { projectId: w.vc.id, goldSetId: await freshGoldSet(w) } }),

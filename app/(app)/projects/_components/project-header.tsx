@@ -4,11 +4,11 @@ import { Breadcrumbs, type Crumb } from "@/components/ui/breadcrumbs";
 import { cn } from "@/components/ui/cn";
 import { KindBadge } from "./kind-badge";
 
-export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "agreement" | "workflow" | "settings" | "qualification";
+export type ProjectTab = "overview" | "items" | "runs" | "leaderboard" | "agreement" | "report" | "workflow" | "settings" | "qualification";
 
 /**
  * The project's breadcrumb (Projects / … / `crumbs`), title and section tabs (Overview, Items,
- * Runs, Leaderboard, Agreement for admins and reviewer members (`canReview`), Workflow and Settings
+ * Runs, Leaderboard, Agreement and Report for admins and reviewer members (`canReview`), Workflow and Settings
  * for admins).
  */
 export function ProjectHeader({
@@ -23,7 +23,7 @@ export function ProjectHeader({
   project: { id: string; name: string; benchmark: string; description?: string };
   current: ProjectTab;
   isAdmin: boolean;
-  /** Reviewer member (or admin): shows the Agreement tab. */
+  /** Reviewer member (or admin): shows the Agreement and Report tabs. */
   canReview?: boolean;
   actions?: ReactNode;
   subtitle?: ReactNode;
@@ -37,6 +37,7 @@ export function ProjectHeader({
     { key: "runs", href: `${base}/runs`, label: "Runs" },
     { key: "leaderboard", href: `${base}/leaderboard`, label: "Leaderboard" },
     ...(isAdmin || canReview ? [{ key: "agreement" as const, href: `${base}/agreement`, label: "Agreement" }] : []),
+    ...(isAdmin || canReview ? [{ key: "report" as const, href: `${base}/report`, label: "Report" }] : []),
     ...(isAdmin
       ? [
           { key: "workflow" as const, href: `${base}/workflow`, label: "Workflow" },

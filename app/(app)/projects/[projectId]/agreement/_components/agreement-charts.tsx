@@ -1,9 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { barAxis, type BarAxisOptions } from "@/components/charts/bar-axis";
+import { barAxis, type BarAxisOptions } from "@/lib/charts/bar-axis";
 import type { DashboardFigure, DisputedRate, Throughput } from "@/lib/review/dashboard";
-import { statisticLabel } from "./format-figure";
+import { agreementFigureLabel, headlineAgreementFigures } from "@/lib/review/headline-figures";
 
 type Point = { label: string; value: number | null; error?: [number, number] };
 
@@ -41,10 +41,7 @@ function ChartCard({ title, data, bound, color, testId }: { title: string; data:
 
 /** The project's headline figure per kind (with 95 % intervals), the disputed rate per subtype, and throughput per annotator. */
 export function AgreementCharts({ figures, rates, throughput, names }: { figures: DashboardFigure[]; rates: DisputedRate[]; throughput: Throughput[]; names: Record<string, string> }) {
-  const headline = new Set(["f1", "tIoU", "quadraticKappa", "exact", "cohenKappa"]);
-  const project = figures
-    .filter((f) => f.scope === "project" && headline.has(f.statistic) && !(f.kind === "counts" && f.statistic === "exact"))
-    .map((f) => point(`${f.benchmark} ${f.facet ?? f.kind} ${statisticLabel(f.statistic)}`, f.estimate, f.lower, f.upper));
+  const project = headlineAgreementFigures(figures).map((f) => point(agreementFigureLabel(f), f.estimate, f.lower, f.upper));
   const disputed = rates.map((r) => point(`${r.benchmark}${r.subtype ? ` ${r.subtype}` : ""}`, r.rate, r.lower, r.upper));
   const speed = throughput.map((t) => ({ label: names[t.annotatorId] ?? t.annotatorId, value: Number.isFinite(t.itemsPerHour) ? t.itemsPerHour : null }));
   return (

@@ -1,0 +1,24 @@
+/**
+ * The reproducibility manifest of a report (PURE shape): what produced every number (truth
+ * version, scorer variant and options, Playhead version, bootstrap seed and resamples), the
+ * runs and the truth with the SHA-256 of their files in the zip, and every file of the zip with
+ * its size and hash (the manifest itself, `manifest.json`, is the one file it does not list).
+ */
+export type ManifestFile = { path: string; bytes: number; sha256: string };
+
+export type Manifest = {
+  generatedAt: string;
+  playhead: { version: string };
+  project: { id: string; name: string; slug: string; benchmark: string; truthVersion: number };
+  scorer: { benchmark: string; metricVariant: string; clipParser: string | null };
+  bootstrap: { seed: number; resamples: number; level: number; method: "percentile"; unit: "items" };
+  table: { intervalStyle: string; subtypes: boolean; best: string };
+  runs: { id: string; name: string; kind: string; source: string; status: string; truthVersion: number; stale: boolean; scoredAt: string | null; file: string | null; sha256: string | null }[];
+  truth: { version: number; file: string | null; sha256: string | null; error: string | null; imports: { fileName: string; sha256: string; at: string }[] };
+  studies: { id: string; name: string; protocol: string; humanRunId: string | null; source: string }[];
+  figures: { name: string; title: string; svg: string; png: string | null; source: string }[];
+  methodsNumbers: { what: string; value: string; source: string }[];
+  files: ManifestFile[];
+};
+
+export const MANIFEST_PATH = "manifest.json";

@@ -1,0 +1,53 @@
+import "server-only";
+import { db } from "@/lib/db/prisma";
+import { bootstrapCI, mean } from "@/lib/metrics/bootstrap";
+import { loadScoringItems } from "@/lib/studies/load-scoring-items";
+import type { ItemScore } from "@/lib/studies/score-answers";
+import type { PositionAccuracy, PositionBin } from "./report-figures";
+
+const BINS = ["0–25 %", "25–50 %", "50–75 %", "75–100 %"];
+
+/**
+ * Accuracy of a streaming study's answers by where the query point falls in the video (quarters of
+ * its duration), over the completed sessions' scored answers (the scores `finishSession` stored):
+ * a counting item's answer at each query point is correct when it equals the truth's count there;
+ * any other item's answer, given at its last query point, by its `correct` score. Intervals: the
+ * percentile bootstrap of lib/metrics over the answers of each quarter (seeded).
+ */
+export async function positionAccuracy(study: { id: string; name: string }, settings: { seed: number; resamples: number; level: number }): Promise<PositionAccuracy> {
+  const sessions = await db.baselineSession.findMany({
+    where: { studyId: study.id, status: "COMPLETED" },
+    select: { scores: true, video: { select: { durationSec: true } } },
+  });
+  const scored = sessions.map((s) => ({
+    duration: s.video.durationSec ?? 0,
+    items: Object.values(((s.scores as { items?: Record<string, ItemScore> } | null)?.items ?? {}) as Record<string, ItemScore>),
+  }));
+  const items = await loadScoringItems([...new Set(scored.flatMap((s) => s.items.map((i) => i.itemId)))]);
+  const answers: number[][] = BINS.map(() => []);
+  const bin = (t: number, duration: number) => Math.min(BINS.length - 1, Math.max(0, Math.floor((t / duration) * BINS.length)));
+  for (const s of scored) {
+    if (!(s.duration > 0)) continue;
+    for (const score of s.items) {
+      const item = items.get(score.itemId);
+      if (!item || item.queryPoints.length === 0) continue;
+      const qps = [...item.queryPoints].sort((a, b) => a.ordinal - b.ordinal);
+      if (Array.isArray(score.parsed) && Array.isArray(item.truthAnswer) && score.parsed.length === qps.length) {
+        qps.forEach((q, i) => {
+          const p = (score.parsed as unknown[])[i];
+          if (p === null || p === undefined) return;
+          answers[bin(q.timeSec, s.duration)].push(Number(p) === Number((item.truthAnswer as unknown[])[i]) ? 1 : 0);
+        });
+      } else if (typeof score.scores.correct === "number") {
+        answers[bin(qps[qps.length - 1].timeSec, s.duration)].push(score.scores.correct);
+      }
+    }
+  }
+  const bins: PositionBin[] = BINS.map((label, i) => {
+    const list = answers[i];
+    if (list.length === 0) return { label, answers: 0, correct: 0, accuracy: null, lower: null, upper: null };
+    const ci = bootstrapCI(list, mean, settings);
+    return { label, answers: list.length, correct: list.reduce((a, b) => a + b, 0), accuracy: ci.estimate, lower: ci.lower, upper: ci.upper };
+  });
+  return { studyId: study.id, studyName: study.name, bins };
+}
