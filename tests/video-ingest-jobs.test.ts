@@ -7,7 +7,9 @@ import { claimCandidate, CANDIDATE_SELECT } from "@/lib/jobs/claim";
 import { resetJobsConfig } from "@/lib/jobs/jobs-config";
 import { runJobsUntilIdle } from "@/lib/jobs/run-until-idle";
 import { makeTempDir, removeTempDir } from "@/lib/video/video-test-fixtures";
-import { INGEST_VIDEO, queueUploadIngest } from "@/lib/video-library/ingest-jobs";
+import { mediaStorage } from "@/lib/storage/media-storage";
+import { INGEST_VIDEO, queuedUploadPending, queueUploadIngest } from "@/lib/video-library/ingest-jobs";
+import { sweepQueuedUploads } from "@/lib/video-library/staging";
 import { call } from "@/tests/support/requests";
 import { storedKeys } from "@/tests/support/test-storage";
 import { createTestUser, type TestUser } from "@/tests/support/users";
@@ -100,5 +102,22 @@ describe(`video ingest as a job (${testDb.provider})`, () => {
     expect((await runJobsUntilIdle({ kinds: [INGEST_VIDEO] })).map((r) => r.outcome)).toEqual(["SUCCEEDED"]);
     expect(await db.video.count({ where: { originalName: "later.mkv" } })).toBe(1);
     expect(await db.backgroundJob.findUniqueOrThrow({ where: { id: res.json.queued.jobId } })).toMatchObject({ state: "SUCCEEDED", attempts: 1 });
+  });
+
+  it("the storage sweep removes a queued upload only once it is a day old and no pending job needs it", async () => {
+    process.env.PLAYHEAD_JOBS_RUNNER = "off";
+    resetJobsConfig();
+    const received = path.join(testDb.dataDir, "tmp", "upload-y.part");
+    await copyFile(fx.offset, received);
+    await queueUploadIngest(received, { displayName: "pending.mp4", actorId: admin.id });
+    const orphan = "queued-00000000-0000-4000-8000-000000000001.upload";
+    await mediaStorage().put(`uploads/${orphan}`, "left by a job that was deleted");
+    const [pending] = (await storedKeys("uploads/")).filter((k) => k !== orphan);
+    expect(await sweepQueuedUploads(queuedUploadPending)).toEqual([]);
+    const dayLater = Date.now() + 25 * 3600 * 1000;
+    expect(await sweepQueuedUploads(queuedUploadPending, dayLater)).toEqual([orphan]);
+    expect(await storedKeys("uploads/")).toEqual([pending]);
+    expect((await runJobsUntilIdle({ kinds: [INGEST_VIDEO] })).map((r) => r.outcome)).toEqual(["SUCCEEDED"]);
+    expect(await storedKeys("uploads/")).toEqual([]);
   });
 });

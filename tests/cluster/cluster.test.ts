@@ -98,7 +98,8 @@ beforeAll(async () => {
     DATABASE_URL: testDb.url,
     NEXTAUTH_SECRET: "cluster-test-secret-0123456789abcdef",
     PLAYHEAD_TEST_JOBS: "1",
-    PLAYHEAD_JOBS_LEASE_MS: "3000",
+    // Long enough that a renewal (every third of it) is never late on a loaded machine, short for the kill test.
+    PLAYHEAD_JOBS_LEASE_MS: "5000",
     PLAYHEAD_JOBS_POLL_MS: "250",
     PLAYHEAD_JOBS_BACKOFF_MS: "200",
   };
