@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
-import { bootstrapCI, mean } from "@/lib/metrics/bootstrap";
+import { bootstrapWeightedCI } from "@/lib/metrics/bootstrap";
 import { loadScoringItems } from "@/lib/studies/load-scoring-items";
 import type { ItemScore } from "@/lib/studies/score-answers";
 import type { PositionAccuracy, PositionBin } from "./report-figures";
@@ -12,7 +12,9 @@ const BINS = ["0–25 %", "25–50 %", "50–75 %", "75–100 %"];
  * its duration), over the completed sessions' scored answers (the scores `finishSession` stored):
  * a counting item's answer at each query point is correct when it equals the truth's count there;
  * any other item's answer, given at its last query point, by its `correct` score. Intervals: the
- * percentile bootstrap of lib/metrics over the answers of each quarter (seeded).
+ * percentile bootstrap of lib/metrics (`bootstrapWeightedCI`, seeded) over the study's answers,
+ * drawn once per replicate for the four quarters together (a quarter's accuracy is its drawn
+ * answers' share correct).
  */
 export async function positionAccuracy(study: { id: string; name: string }, settings: { seed: number; resamples: number; level: number }): Promise<PositionAccuracy> {
   const sessions = await db.baselineSession.findMany({
@@ -25,7 +27,7 @@ export async function positionAccuracy(study: { id: string; name: string }, sett
   }));
   const items = await loadScoringItems([...new Set(scored.flatMap((s) => s.items.map((i) => i.itemId)))]);
   const answers: number[][] = BINS.map(() => []);
-  const bin = (t: number, duration: number) => Math.min(BINS.length - 1, Math.max(0, Math.floor((t / duration) * BINS.length)));
+  const binOf = (t: number, duration: number) => Math.min(BINS.length - 1, Math.max(0, Math.floor((t / duration) * BINS.length)));
   for (const s of scored) {
     if (!(s.duration > 0)) continue;
     for (const score of s.items) {
@@ -36,18 +38,43 @@ export async function positionAccuracy(study: { id: string; name: string }, sett
         qps.forEach((q, i) => {
           const p = (score.parsed as unknown[])[i];
           if (p === null || p === undefined) return;
-          answers[bin(q.timeSec, s.duration)].push(Number(p) === Number((item.truthAnswer as unknown[])[i]) ? 1 : 0);
+          answers[binOf(q.timeSec, s.duration)].push(Number(p) === Number((item.truthAnswer as unknown[])[i]) ? 1 : 0);
         });
       } else if (typeof score.scores.correct === "number") {
-        answers[bin(qps[qps.length - 1].timeSec, s.duration)].push(score.scores.correct);
+        answers[binOf(qps[qps.length - 1].timeSec, s.duration)].push(score.scores.correct);
       }
     }
   }
+  const bin = new Int32Array(answers.reduce((n, list) => n + list.length, 0));
+  const correct = new Float64Array(bin.length);
+  let k = 0;
+  answers.forEach((list, b) => list.forEach((x) => {
+    bin[k] = b;
+    correct[k++] = x;
+  }));
+  const sums = new Float64Array(BINS.length);
+  const counts = new Float64Array(BINS.length);
+  const intervals = bootstrapWeightedCI(
+    bin.length,
+    BINS.length,
+    (w, out) => {
+      sums.fill(0);
+      counts.fill(0);
+      for (let i = 0; i < bin.length; i++) {
+        const c = w[i];
+        if (c === 0) continue;
+        sums[bin[i]] += c * correct[i];
+        counts[bin[i]] += c;
+      }
+      for (let b = 0; b < BINS.length; b++) out[b] = counts[b] > 0 ? sums[b] / counts[b] : Number.NaN;
+    },
+    settings,
+  );
   const bins: PositionBin[] = BINS.map((label, i) => {
     const list = answers[i];
     if (list.length === 0) return { label, answers: 0, correct: 0, accuracy: null, lower: null, upper: null };
-    const ci = bootstrapCI(list, mean, settings);
-    return { label, answers: list.length, correct: list.reduce((a, b) => a + b, 0), accuracy: ci.estimate, lower: ci.lower, upper: ci.upper };
+    const ci = intervals[i];
+    return { label, answers: list.length, correct: list.reduce((a, b) => a + b, 0), accuracy: list.reduce((a, b) => a + b, 0) / list.length, lower: ci.lower, upper: ci.upper };
   });
   return { studyId: study.id, studyName: study.name, bins };
 }
