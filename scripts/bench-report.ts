@@ -64,7 +64,7 @@ async function main() {
   }));
   await chunked(items, (part) =>
     db.item.createMany({
-      data: part.map((it, j) => ({ id: it.id, projectId: project.id, externalId: it.id, ordinal: j, format: "count", question: "How many?", presentation: {}, labels: { subtype: it.subtype }, videoRef: "bench.mp4", videoId: videoOf(Number(it.id.slice(4))) })),
+      data: part.map((it, j) => ({ id: it.id, projectId: project.id, externalId: it.id, ordinal: j, format: "count", question: "How many?", presentation: {}, labels: { subtype: it.subtype }, videoRef: `RoomTour3D/bench-${Math.floor(j / PER_VIDEO)}.mp4`, videoId: videoOf(Number(it.id.slice(4))) })),
     }),
   );
   await chunked(items, (part) => db.itemTruth.createMany({ data: part.map((it) => ({ itemId: it.id, answer: it.truth, source: {} })) }));
@@ -121,8 +121,8 @@ async function main() {
     const { loadAgreementData } = await import("@/lib/review/dashboard-loader");
     const time = async (name: string, f: () => Promise<unknown>) => {
       const t = performance.now();
-      await f();
-      console.log(`  part ${name.padEnd(28)} ${((performance.now() - t) / 1000).toFixed(2)} s`);
+      const failed = await f().then(() => "", (e: Error) => ` (failed: ${e.message.split("\n")[0].slice(0, 80)})`);
+      console.log(`  part ${name.padEnd(28)} ${((performance.now() - t) / 1000).toFixed(2)} s${failed}`);
     };
     await time("leaderboard, no CI", () => buildLeaderboard(project.id, { ci: false }));
     await time("leaderboard + CI (cold)", () => buildLeaderboard(project.id, { ci: true, bootstrap: { seed: 99 } }));
@@ -132,9 +132,29 @@ async function main() {
       for (const st of studies) await studyResults(st.id);
     });
     await time("positions x3", async () => {
-      for (const st of studies) await positionAccuracy(st, { seed: 0, resamples: 1000, level: 0.95 });
+      const cache = new Map();
+      for (const st of studies) await positionAccuracy(st, { seed: 0, resamples: 1000, level: 0.95 }, cache);
     });
     await time("agreement", () => loadAgreementData(project.id));
+    const { exportProjectFile } = await import("@/lib/projects/project-export");
+    await time("truth export", () => exportProjectFile({ id: project.id }));
+    const { perItemCsv } = await import("@/lib/report/per-item-csv");
+    await time("per-item rows read", () => db.runItemResult.findMany({ select: { runId: true, valid: true, scores: true, item: { select: { externalId: true } } } }));
+    const rows = await db.runItemResult.findMany({ select: { runId: true, valid: true, scores: true, item: { select: { externalId: true } } } });
+    await time("per-item CSVs", async () => {
+      const by = new Map<string, { itemId: string; valid: boolean; scores: Record<string, unknown> }[]>();
+      for (const r of rows) {
+        const list = by.get(r.runId) ?? [];
+        list.push({ itemId: r.item.externalId, valid: r.valid, scores: r.scores as Record<string, unknown> });
+        by.set(r.runId, list);
+      }
+      for (const list of by.values()) perItemCsv(list);
+    });
+    const { svgToPng } = await import("@/lib/report/svg-to-png");
+    const preview = await buildReport(project.id, { files: false, seed: 99 });
+    await time(`PNG x${preview.figures.length}`, async () => {
+      for (const f of preview.figures) svgToPng(f.svg);
+    });
   }
   for (const label of ["cold", "warm"]) {
     const before = load();

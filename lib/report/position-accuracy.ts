@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/prisma";
 import { bootstrapWeightedCI } from "@/lib/metrics/bootstrap";
 import { loadScoringItems } from "@/lib/studies/load-scoring-items";
-import type { ItemScore } from "@/lib/studies/score-answers";
+import type { ItemScore, ScoringItem } from "@/lib/studies/score-answers";
 import type { PositionAccuracy, PositionBin } from "./report-figures";
 
 const BINS = ["0–25 %", "25–50 %", "50–75 %", "75–100 %"];
@@ -16,7 +16,12 @@ const BINS = ["0–25 %", "25–50 %", "50–75 %", "75–100 %"];
  * drawn once per replicate for the four quarters together (a quarter's accuracy is its drawn
  * answers' share correct).
  */
-export async function positionAccuracy(study: { id: string; name: string }, settings: { seed: number; resamples: number; level: number }): Promise<PositionAccuracy> {
+export async function positionAccuracy(
+  study: { id: string; name: string },
+  settings: { seed: number; resamples: number; level: number },
+  /** Items already loaded (by an earlier study of the same report); filled with the ones loaded here. */
+  itemCache: Map<string, ScoringItem> = new Map(),
+): Promise<PositionAccuracy> {
   const sessions = await db.baselineSession.findMany({
     where: { studyId: study.id, status: "COMPLETED" },
     select: { scores: true, video: { select: { durationSec: true } } },
@@ -25,7 +30,9 @@ export async function positionAccuracy(study: { id: string; name: string }, sett
     duration: s.video.durationSec ?? 0,
     items: Object.values(((s.scores as { items?: Record<string, ItemScore> } | null)?.items ?? {}) as Record<string, ItemScore>),
   }));
-  const items = await loadScoringItems([...new Set(scored.flatMap((s) => s.items.map((i) => i.itemId)))]);
+  const missing = [...new Set(scored.flatMap((s) => s.items.map((i) => i.itemId)))].filter((id) => !itemCache.has(id));
+  for (const [id, item] of await loadScoringItems(missing)) itemCache.set(id, item);
+  const items = itemCache;
   const answers: number[][] = BINS.map(() => []);
   const binOf = (t: number, duration: number) => Math.min(BINS.length - 1, Math.max(0, Math.floor((t / duration) * BINS.length)));
   for (const s of scored) {
