@@ -76,7 +76,6 @@ export async function loadReportData(projectKey: string, options: Partial<Report
     const d = agreement.dashboard;
     const goldSets = await db.goldSet.findMany({ where: { projectId: project.id }, select: { threshold: true } });
     agreementFacts = {
-      workflowSource: src.workflow,
       agreementSource: src.agreement,
       qualificationSource: src.qualification,
       passes: [...new Set(agreement.items.map((i) => i.annotators.length))].sort((x, y) => x - y),
