@@ -67,7 +67,7 @@ async function main() {
       data: part.map((it, j) => ({ id: it.id, projectId: project.id, externalId: it.id, ordinal: j, format: "count", question: "How many?", presentation: {}, labels: { subtype: it.subtype }, videoRef: `RoomTour3D/bench-${Math.floor(j / PER_VIDEO)}.mp4`, videoId: videoOf(Number(it.id.slice(4))) })),
     }),
   );
-  await chunked(items, (part) => db.itemTruth.createMany({ data: part.map((it) => ({ itemId: it.id, answer: it.truth, source: {} })) }));
+  await chunked(items, (part) => db.itemTruth.createMany({ data: part.map((it) => ({ itemId: it.id, answer: it.truth, source: { occurrence_times: it.times } })) }));
   await chunked(items.flatMap((it) => it.times.map((t, o) => ({ itemId: it.id, ordinal: o, timeSec: t }))), (part) => db.queryPoint.createMany({ data: part }));
   const qpIds = new Map((await db.queryPoint.findMany({ select: { id: true, itemId: true, ordinal: true } })).map((q) => [`${q.itemId}#${q.ordinal}`, q.id]));
 
