@@ -47,7 +47,7 @@ async function main() {
     for (let i = 0; i < rows.length; i += 2000) await write(rows.slice(i, i + 2000));
   };
   const t0 = performance.now();
-  const project = await db.project.create({ data: { name: "Bench report", slug: "bench-report", benchmark: "VCBENCH", settings: {}, truthVersion: 1 } });
+  const project = await db.project.create({ data: { name: "Bench report", slug: "bench-report", benchmark: "VCBENCH", settings: { native: { fileKind: "vcbench_eval" } }, truthVersion: 1 } });
   // One video per PER_VIDEO items (a participant's session is one video, as in a real study).
   const videos = Array.from({ length: Math.ceil(ITEMS / PER_VIDEO) }, (_, v) => ({
     id: `video${String(v).padStart(5, "0")}`,
@@ -121,7 +121,7 @@ async function main() {
     const { loadAgreementData } = await import("@/lib/review/dashboard-loader");
     const time = async (name: string, f: () => Promise<unknown>) => {
       const t = performance.now();
-      const failed = await f().then(() => "", (e: Error) => ` (failed: ${e.message.split("\n")[0].slice(0, 80)})`);
+      const failed = await f().then(() => "", (e: Error) => ` (failed: ${e.message.split("\n")[0].slice(0, 400)})`);
       console.log(`  part ${name.padEnd(28)} ${((performance.now() - t) / 1000).toFixed(2)} s${failed}`);
     };
     await time("leaderboard, no CI", () => buildLeaderboard(project.id, { ci: false }));
