@@ -139,13 +139,13 @@ async function main() {
     const { exportProjectFile } = await import("@/lib/projects/project-export");
     await time("truth export", () => exportProjectFile({ id: project.id }));
     const { perItemCsv } = await import("@/lib/report/per-item-csv");
-    await time("per-item rows read", () => db.runItemResult.findMany({ select: { runId: true, valid: true, scores: true, item: { select: { externalId: true } } } }));
-    const rows = await db.runItemResult.findMany({ select: { runId: true, valid: true, scores: true, item: { select: { externalId: true } } } });
+    await time("per-item rows read", () => db.runItemResult.findMany({ select: { runId: true, itemId: true, valid: true, scores: true } }));
+    const rows = await db.runItemResult.findMany({ select: { runId: true, itemId: true, valid: true, scores: true } });
     await time("per-item CSVs", async () => {
       const by = new Map<string, { itemId: string; valid: boolean; scores: Record<string, unknown> }[]>();
       for (const r of rows) {
         const list = by.get(r.runId) ?? [];
-        list.push({ itemId: r.item.externalId, valid: r.valid, scores: r.scores as Record<string, unknown> });
+        list.push({ itemId: r.itemId, valid: r.valid, scores: r.scores as Record<string, unknown> });
         by.set(r.runId, list);
       }
       for (const list of by.values()) perItemCsv(list);
