@@ -248,6 +248,8 @@ describe(`project report (${testDb.provider})`, () => {
     expect(text).toContain("Not counted: 1 [1] participant left without completing a session and 1 [1] ran out of the study's time limit.");
     expect(text).toContain("1 [1] participant failed at least one attention check");
     expect(text).toContain(`[1] http://localhost:3000/admin/studies/${studyId}`.replace("http://localhost:3000", ""));
+    // The streaming study's answers by query-point position are a figure.
+    expect((await report(vc, admin, { format: "json" })).json.figures.map((f: { name: string }) => f.name)).toContain("figure-accuracy-by-position");
     const run = await db.modelRun.findFirstOrThrow({ where: { source: `study:${studyId}` } });
     expect((run.aggregates as { n_participants: number }).n_participants).toBe(2);
   });

@@ -1,11 +1,26 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { bootstrapWeightedCI } from "@/lib/metrics/bootstrap";
-import { loadScoringItems } from "@/lib/studies/load-scoring-items";
-import type { ItemScore, ScoringItem } from "@/lib/studies/score-answers";
+import type { ItemScore } from "@/lib/studies/score-answers";
 import type { PositionAccuracy, PositionBin } from "./report-figures";
 
 const BINS = ["0–25 %", "25–50 %", "50–75 %", "75–100 %"];
+
+/** What the figure needs of an item: its truth and query points. */
+export type PositionItem = { truthAnswer: unknown; queryPoints: { ordinal: number; timeSec: number }[] };
+
+/** Ids per query (SQLite's bound-parameter limit; an ordered relation query is not split by Prisma). */
+const CHUNK = 500;
+
+async function loadPositionItems(ids: readonly string[], into: Map<string, PositionItem>): Promise<void> {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db.item.findMany({
+      where: { id: { in: ids.slice(i, i + CHUNK) } },
+      select: { id: true, truth: { select: { answer: true } }, queryPoints: { select: { ordinal: true, timeSec: true }, orderBy: { ordinal: "asc" } } },
+    });
+    for (const r of rows) into.set(r.id, { truthAnswer: r.truth?.answer ?? null, queryPoints: r.queryPoints });
+  }
+}
 
 /**
  * Accuracy of a streaming study's answers by where the query point falls in the video (quarters of
@@ -20,7 +35,7 @@ export async function positionAccuracy(
   study: { id: string; name: string },
   settings: { seed: number; resamples: number; level: number },
   /** Items already loaded (by an earlier study of the same report); filled with the ones loaded here. */
-  itemCache: Map<string, ScoringItem> = new Map(),
+  itemCache: Map<string, PositionItem> = new Map(),
 ): Promise<PositionAccuracy> {
   const sessions = await db.baselineSession.findMany({
     where: { studyId: study.id, status: "COMPLETED" },
@@ -31,7 +46,7 @@ export async function positionAccuracy(
     items: Object.values(((s.scores as { items?: Record<string, ItemScore> } | null)?.items ?? {}) as Record<string, ItemScore>),
   }));
   const missing = [...new Set(scored.flatMap((s) => s.items.map((i) => i.itemId)))].filter((id) => !itemCache.has(id));
-  for (const [id, item] of await loadScoringItems(missing)) itemCache.set(id, item);
+  await loadPositionItems(missing, itemCache);
   const items = itemCache;
   const answers: number[][] = BINS.map(() => []);
   const binOf = (t: number, duration: number) => Math.min(BINS.length - 1, Math.max(0, Math.floor((t / duration) * BINS.length)));
