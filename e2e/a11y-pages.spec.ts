@@ -116,7 +116,10 @@ const VISITS: Record<string, (ids: Ids) => Visit[]> = {
   "/projects/[projectId]/settings": (ids) => [{ role: "ADMIN", path: `/projects/${ids.demoProjectId}/settings` }],
   "/projects/[projectId]/workflow": (ids) => [{ role: "ADMIN", path: `/projects/${ids.doubleProjectId}/workflow` }],
   "/projects/[projectId]/agreement": (ids) => [{ role: "ADMIN", path: `/projects/${ids.doubleProjectId}/agreement`, ready: waitFor("agreement-charts") }],
-  "/projects/[projectId]/report": (ids) => [{ role: "ADMIN", path: `/projects/${ids.doubleProjectId}/report`, ready: waitFor("report-table") }],
+  "/projects/[projectId]/report": (ids) => [
+    { role: "ADMIN", path: `/projects/${ids.judge.ec.projectId}/report`, ready: waitFor("report-table") },
+    { role: "ADMIN", path: `/projects/${ids.doubleProjectId}/report`, ready: waitFor("report-provenance") },
+  ],
   "/projects/[projectId]/qualification": (ids) => [{ role: "ADMIN", path: `/projects/${ids.doubleProjectId}/qualification` }],
   "/projects/[projectId]/runs": (ids) => [{ role: "ADMIN", path: `/projects/${ids.judge.ec.projectId}/runs` }],
   "/projects/[projectId]/runs/new": (ids) => [{ role: "ADMIN", path: `/projects/${ids.judge.ec.projectId}/runs/new` }],

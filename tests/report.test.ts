@@ -1,6 +1,8 @@
 import { db, testDb } from "@/tests/support/test-db";
+import { spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { unzipSync } from "fflate";
@@ -248,6 +250,8 @@ describe(`project report (${testDb.provider})`, () => {
     expect(text).toContain("Not counted: 1 [1] participant left without completing a session and 1 [1] ran out of the study's time limit.");
     expect(text).toContain("1 [1] participant failed at least one attention check");
     expect(text).toContain(`[1] http://localhost:3000/admin/studies/${studyId}`.replace("http://localhost:3000", ""));
+    // The streaming study's answers by query-point position are a figure.
+    expect((await report(vc, admin, { format: "json" })).json.figures.map((f: { name: string }) => f.name)).toContain("figure-accuracy-by-position");
     const run = await db.modelRun.findFirstOrThrow({ where: { source: `study:${studyId}` } });
     expect((run.aggregates as { n_participants: number }).n_participants).toBe(2);
   });
@@ -295,6 +299,36 @@ describe(`project report (${testDb.provider})`, () => {
     const phys = Buffer.from(png).indexOf("pHYs");
     expect(Buffer.from(png).readUInt32BE(phys + 4)).toBe(11811);
   }, 120_000);
+
+  it("npm run report writes the zip's files into --out (and the zip with --zip): the same tables as the API", async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "playhead-report-cli-"));
+    try {
+      const slug = (await db.project.findUniqueOrThrow({ where: { id: vc } })).slug;
+      const r = spawnSync("npm", ["run", "--silent", "report", "--", "--project", slug, "--out", out, "--zip", "--json", "--seed", "3", "--subtypes"], {
+        cwd: process.cwd(),
+        env: { ...process.env, DATABASE_URL: testDb.url, PLAYHEAD_DATA_DIR: testDb.dataDir },
+        encoding: "utf8",
+        timeout: 280_000,
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const summary = JSON.parse(r.stdout.trim().split("\n").pop()!);
+      const manifest = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")) as Manifest;
+      expect(summary.files).toBe(manifest.files.length + 1);
+      for (const f of manifest.files) expect(createHash("sha256").update(readFileSync(path.join(out, f.path))).digest("hex"), f.path).toBe(f.sha256);
+      expect(readdirSync(out)).toContain(`${slug}-report.zip`);
+      expect(readFileSync(path.join(out, "results.csv"), "utf8")).toBe((await report(vc, admin, { format: "csv", seed: "3", subtypes: "1" })).text);
+      const bad = spawnSync("npm", ["run", "--silent", "report", "--", "--project", "no-such-project", "--out", out], {
+        cwd: process.cwd(),
+        env: { ...process.env, DATABASE_URL: testDb.url, PLAYHEAD_DATA_DIR: testDb.dataDir },
+        encoding: "utf8",
+        timeout: 280_000,
+      });
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain("no-such-project");
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   it("refuses outsiders, participants, annotators and reviewers of another project", async () => {
     expect((await report(vc, null, { format: "json" })).status).toBe(401);

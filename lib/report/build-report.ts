@@ -105,14 +105,13 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
 
   // Per-item scores of every run (the items each interval resamples).
   const runs = data.leaderboard.rows;
-  const results = await db.runItemResult.findMany({
-    where: { runId: { in: runs.map((r) => r.runId) } },
-    select: { runId: true, valid: true, scores: true, item: { select: { externalId: true } } },
-  });
+  // Item ids → external ids once (not a join per result row).
+  const externalIds = new Map((await db.item.findMany({ where: { projectId: data.project.id }, select: { id: true, externalId: true } })).map((i) => [i.id, i.externalId]));
+  const results = await db.runItemResult.findMany({ where: { runId: { in: runs.map((r) => r.runId) } }, select: { runId: true, itemId: true, valid: true, scores: true } });
   const byRun = new Map<string, { itemId: string; valid: boolean; scores: Record<string, unknown> }[]>();
   for (const r of results) {
     const list = byRun.get(r.runId) ?? [];
-    list.push({ itemId: r.item.externalId, valid: r.valid, scores: r.scores && typeof r.scores === "object" && !Array.isArray(r.scores) ? (r.scores as Record<string, unknown>) : {} });
+    list.push({ itemId: externalIds.get(r.itemId) ?? r.itemId, valid: r.valid, scores: r.scores && typeof r.scores === "object" && !Array.isArray(r.scores) ? (r.scores as Record<string, unknown>) : {} });
     byRun.set(r.runId, list);
   }
   const runEntries: Manifest["runs"] = [];
@@ -168,10 +167,10 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
   return { ...report, files, manifest };
 }
 
-/** The report's files as one zip (PNGs stored, text deflated). */
+/** The report's files as one zip (PNGs stored; the large per-item data fast-deflated, the rest at the default level). */
 export function reportZip(report: Report): Uint8Array {
   const entries: Zippable = {};
-  for (const f of report.files) entries[f.path] = [f.bytes, { level: f.path.endsWith(".png") ? 0 : 6 }];
+  for (const f of report.files) entries[f.path] = [f.bytes, { level: f.path.endsWith(".png") ? 0 : f.path.startsWith("data/") || f.path.startsWith("truth/") ? 1 : 6 }];
   return zipSync(entries, { mtime: report.manifest ? new Date(report.manifest.generatedAt) : new Date() });
 }
 

@@ -66,7 +66,8 @@ export async function loadReportData(projectKey: string, options: Partial<Report
     if (r.run) humans[r.run.id] = { participants: facts[i].counted, studyName: r.study.name };
   });
   const positions: PositionAccuracy[] = [];
-  for (const s of studies) if (s.protocol === "STREAMING") positions.push(await positionAccuracy(s, bootstrap));
+  const itemCache = new Map();
+  for (const s of studies) if (s.protocol === "STREAMING") positions.push(await positionAccuracy(s, bootstrap, itemCache));
 
   const agreementData = await loadAgreementData(project.id, bootstrap);
   const agreement = agreementData.items.length > 0 ? agreementData : null;
@@ -75,7 +76,6 @@ export async function loadReportData(projectKey: string, options: Partial<Report
     const d = agreement.dashboard;
     const goldSets = await db.goldSet.findMany({ where: { projectId: project.id }, select: { threshold: true } });
     agreementFacts = {
-      workflowSource: src.workflow,
       agreementSource: src.agreement,
       qualificationSource: src.qualification,
       passes: [...new Set(agreement.items.map((i) => i.annotators.length))].sort((x, y) => x - y),

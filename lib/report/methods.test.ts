@@ -23,7 +23,6 @@ const facts: MethodsFacts = {
     },
   ],
   agreement: {
-    workflowSource: "/w",
     agreementSource: "/a",
     qualificationSource: "/q",
     passes: [2],
@@ -47,8 +46,8 @@ describe("methods paragraph", () => {
     expect(text).toContain("1 [1] participant left without completing a session and 0 [1] ran out");
     expect(text).toContain("1 [1] participant failed at least one attention check");
     expect(text).toContain("4.3 [1] s");
-    expect(text).toContain("counts quadratic κ 0.812 [3] [0.700 [3], 0.900 [3]]");
-    expect(text).toContain("\n\nSources:\n[1] /admin/studies/s1\n[2] /w\n");
+    expect(text).toContain("counts quadratic κ 0.812 [2] [0.700 [2], 0.900 [2]]");
+    expect(text).toContain("\n\nSources:\n[1] /admin/studies/s1\n[2] /a\n[3] /q\n");
     const md = methodsMarkdown(p, "http://x");
     expect(md).toContain('[4](http://x/admin/studies/s1 "Stream: participants recruited")');
     expect(methodsNumbers(p).find((n) => n.what === "Annotation: items disputed")).toEqual({ what: "Annotation: items disputed", value: "3", source: "/a" });

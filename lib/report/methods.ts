@@ -34,8 +34,7 @@ export type StudyFacts = {
 };
 
 export type AgreementFacts = {
-  /** Workflow page (k passes), agreement page (figures), qualification page (threshold). */
-  workflowSource: string;
+  /** Agreement page (k, figures, disputes), qualification page (threshold). */
   agreementSource: string;
   qualificationSource: string;
   /** Annotations per compared item, as the records have them (distinct values, ascending). */

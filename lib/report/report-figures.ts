@@ -95,6 +95,7 @@ export function agreementFigure(figures: readonly DashboardFigure[], source: str
         },
       ],
       bound: { min: -1, max: 1 },
+      legend: false,
     },
   };
 }

@@ -23,7 +23,8 @@ export type BarChartSpec = {
   bound: BarAxisOptions;
   /** Label of the value axis, e.g. "%" or "κ". */
   valueLabel?: string;
-  /** Decimals of the tick labels (default: as the ticks need). */
+  /** Show the series names under the plot (default true; false for a single unnamed series). */
+  legend?: boolean;
   width?: number;
   height?: number;
 };
@@ -67,7 +68,8 @@ export function barChartSvg(spec: BarChartSpec): string {
   const left = 56;
   const right = 12;
   const xLabelHeight = rotate ? 78 : 28;
-  const legendHeight = series.length > 1 ? legendRows * 18 + 8 : 0;
+  const legend = spec.legend !== false && series.length > 0;
+  const legendHeight = legend ? legendRows * 18 + 8 : 0;
   const plotHeight = 230;
   const height = spec.height ?? top + plotHeight + xLabelHeight + legendHeight + 8;
   const plotWidth = width - left - right;
@@ -110,9 +112,10 @@ export function barChartSvg(spec: BarChartSpec): string {
   out.push(`<line x1="${left}" y1="${zero}" x2="${left + plotWidth}" y2="${zero}" stroke="#0f172a" stroke-width="1"/>`);
   // Bars.
   const group = plotWidth / Math.max(1, cats.length);
-  const barWidth = (group * 0.8) / Math.max(1, series.length);
+  const barWidth = Math.min(80, (group * 0.8) / Math.max(1, series.length));
+  const groupInset = (group - barWidth * series.length) / 2;
   cats.forEach((cat, ci) => {
-    const gx = left + ci * group + group * 0.1;
+    const gx = left + ci * group + groupInset;
     series.forEach((s, si) => {
       const v = s.values[ci];
       if (v === null || v === undefined || !Number.isFinite(v)) return;
@@ -138,8 +141,8 @@ export function barChartSvg(spec: BarChartSpec): string {
         : `<text x="${lx}" y="${ly}" font-size="11" text-anchor="middle" fill="#0f172a">${escapeXml(cat)}</text>`,
     );
   });
-  // Legend (several series).
-  if (series.length > 1) {
+  // Legend.
+  if (legend) {
     const ly0 = top + plotHeight + xLabelHeight + 8;
     const colWidth = plotWidth / 3;
     series.forEach((s, si) => {

@@ -59,15 +59,17 @@ export function resultsLatex(table: ResultsTable, style: IntervalStyle, title: s
   lines.push("\\label{tab:results}");
   lines.push(`\\begin{tabular}{l${"r".repeat(table.columns.length)}}`);
   lines.push("\\toprule");
-  if (groups.some((g) => g.span > 1 || g.group !== "")) {
-    let col = 2;
-    const heads: string[] = [];
-    const rules: string[] = [];
-    for (const g of groups) {
-      heads.push(`\\multicolumn{${g.span}}{c}{${escapeLatex(g.group)}}`);
-      rules.push(`\\cmidrule(lr){${col}-${col + g.span - 1}}`);
-      col += g.span;
-    }
+  let col = 2;
+  const heads: string[] = [];
+  const rules: string[] = [];
+  for (const g of groups) {
+    // A one-column group named like its column ("Overall" / "Overall") needs no group header.
+    const alone = g.span === 1 && (g.group === "" || table.columns[col - 2].label === g.group);
+    heads.push(alone ? "" : `\\multicolumn{${g.span}}{c}{${escapeLatex(g.group)}}`);
+    if (!alone) rules.push(`\\cmidrule(lr){${col}-${col + g.span - 1}}`);
+    col += g.span;
+  }
+  if (rules.length > 0) {
     lines.push(` & ${heads.join(" & ")} \\\\`);
     lines.push(rules.join(" "));
   }

@@ -9,9 +9,11 @@ import { projectForPage, projectPageTitle } from "@/lib/projects/page-project";
 import { buildReport } from "@/lib/report/build-report";
 import { intervalCaption, type IntervalStyle } from "@/lib/report/interval-style";
 import { reportQuerySchema } from "@/lib/report/report-query";
+import { runsSignature } from "@/lib/report/runs-signature";
 import { assertReviewerOf, REVIEW_ROLES } from "@/lib/review/review-access";
 import { ProjectHeader } from "../../_components/project-header";
 import { MethodsView } from "./_components/methods-view";
+import { RescoreWatcher } from "./_components/rescore-watcher";
 import { ResultsPreview } from "./_components/results-preview";
 
 export const dynamic = "force-dynamic";
@@ -27,8 +29,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /**
  * /projects/[projectId]/report — the paper-ready report (issue 22) for the project's reviewers
  * (admins and reviewer members; others /forbidden, non-members 404): a preview of the results
- * table, the figures and the methods paragraph, built on every visit from the current runs (a
- * rescored run shows here on the next load), with the options of the download (interval style,
+ * table, the figures and the methods paragraph, built on every visit from the current runs and
+ * rebuilt when a run is rescored (RescoreWatcher polls the runs), with the options of the download (interval style,
  * per-subtype columns, bootstrap seed) and the zip with everything.
  */
 export default async function ReportPage({ params, searchParams }: { params: Params; searchParams: Search }) {
@@ -45,6 +47,7 @@ export default async function ReportPage({ params, searchParams }: { params: Par
   const report = await buildReport(project.id, { style, subtypes, seed, files: false });
   const query = new URLSearchParams({ style, subtypes: subtypes ? "1" : "0", seed: String(seed) });
   const api = `/api/projects/${encodeURIComponent(project.id)}/report`;
+  const signature = runsSignature(report.data.leaderboard.rows.map((r) => ({ id: r.runId, status: r.status, scoredAt: r.scoredAt, stale: r.stale })));
   const scored = report.data.leaderboard.rows.map((r) => r.scoredAt).filter((s): s is string => !!s).sort().pop();
   return (
     <main className="mx-auto flex max-w-[100rem] flex-col gap-4 p-6">
@@ -82,8 +85,9 @@ export default async function ReportPage({ params, searchParams }: { params: Par
       </form>
       <p className="text-sm text-slate-600" data-testid="report-provenance">
         {report.data.project.benchmark} · truth version {report.data.project.truthVersion} · {report.data.project.variant} metric variant · {intervalCaption(style, report.table.ci)}
-        {scored ? ` · latest scoring ${scored.replace("T", " ").slice(0, 19)} UTC` : ""} · built from the current runs on every visit (a rescored run appears on reload).
+        {scored ? ` · latest scoring ${scored.replace("T", " ").slice(0, 19)} UTC` : ""} · built from the current runs; the preview rebuilds itself when a run is rescored.
       </p>
+      <RescoreWatcher projectId={project.id} signature={signature} />
       <Card>
         <CardHeader title="Results table" description="The leaderboard's numbers to the last digit: humans, models, chance. Best model result per column in bold. LaTeX, Markdown and CSV in the download." />
         <CardBody className="flex flex-col gap-3">
