@@ -21,7 +21,11 @@
  *            --seed N (arrival and think times)  --lockstep (= --ramp 0 --think-ms 0: every
  *            participant in step, all requests in synchronized bursts; a worst case, not a study)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
- *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server)
+ *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server;
+ *            applies to both modes: the separate server process uses the same scratch database)
+ *   Ends with PASS / FAIL against the burst target of issue 21.1 (1,000 participants over 10 s:
+ *   segment TTFB p95 < 50 ms and max < 1 s, answer-to-resume p95 < 300 ms, 0 refused) and the
+ *   machine's load average (other work on the machine inflates every figure).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -182,6 +186,20 @@ function rng(seed: number): () => number {
   };
 }
 
+/** The burst target of issue 21.1, printed with PASS / FAIL after every run. */
+const TARGET = { ttfbP95Ms: 50, ttfbMaxMs: 1000, resumeP95Ms: 300 };
+
+function burstVerdict(stats: Stats): { pass: boolean; lines: string[] } {
+  const checks: Array<[string, boolean]> = [
+    [`segment TTFB p95 ${pct(stats.ttfb, 95).toFixed(1)} ms < ${TARGET.ttfbP95Ms} ms`, pct(stats.ttfb, 95) < TARGET.ttfbP95Ms],
+    [`segment TTFB max ${Math.max(...stats.ttfb).toFixed(1)} ms < ${TARGET.ttfbMaxMs} ms`, Math.max(...stats.ttfb) < TARGET.ttfbMaxMs],
+    [`answer-to-resume p95 ${pct(stats.resume, 95).toFixed(1)} ms < ${TARGET.resumeP95Ms} ms`, pct(stats.resume, 95) < TARGET.resumeP95Ms],
+    [`refused segments ${stats.refused} = 0`, stats.refused === 0],
+    [`participant errors ${stats.errors.length} = 0`, stats.errors.length === 0],
+  ];
+  return { pass: checks.every(([, ok]) => ok), lines: checks.map(([text, ok]) => `${ok ? "ok  " : "FAIL"} ${text}`) };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function participant(client: Client, studyId: string, n: number, args: Args, stats: Stats): Promise<void> {
@@ -333,6 +351,12 @@ async function main(): Promise<void> {
     );
   }
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
+  const load = os.loadavg().map((v) => v.toFixed(2)).join(" ");
+  console.log(`machine             ${os.cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`);
+  const verdict = burstVerdict(stats);
+  console.log(`\ntarget (issue 21.1: segment TTFB p95 < ${TARGET.ttfbP95Ms} ms, max < ${TARGET.ttfbMaxMs} ms, answer-to-resume p95 < ${TARGET.resumeP95Ms} ms, 0 refused, no errors):`);
+  for (const line of verdict.lines) console.log(`  ${line}`);
+  console.log(`${verdict.pass ? "PASS" : "FAIL"} ${args.participants} participants over ${args.rampSec} s, ${args.url ? "external server" : args.db}`);
   if (!args.skipSegment) await runSegmentBench();
   process.exit(stats.errors.length ? 1 : 0);
 }
