@@ -1,6 +1,8 @@
 import "server-only";
 import { annotationDocumentSchema, type AnnotationDocument } from "@/lib/annotation/document";
 import { db } from "@/lib/db/prisma";
+import { derivedResult } from "@/lib/derived/derived-result";
+import { inputHash } from "@/lib/derived/input-hash";
 import { compareAnnotations } from "./compare";
 import { buildDashboard, TRUTH, type Dashboard, type DashboardOptions, type DashboardRecord, type Submission } from "./dashboard";
 import type { ItemExport } from "./export";
@@ -14,7 +16,16 @@ import { reviewVideoContext } from "./review-video-context";
  * compared annotation of an AGREED / RESOLVED item with the item's final (adjudicated or
  * auto-merged) document, reads the submitted ANNOTATE tasks (throughput: time spent per item),
  * and calls `buildDashboard`. Access is checked by the caller (admins and reviewer members).
+ *
+ * The dashboard (1,000 bootstrap resamples per figure: about a second at 10,000 items) is computed
+ * once per change of its inputs and kept in DerivedResult (lib/derived), shared by every instance:
+ * the page and every download read it back while the records, the submissions and the options
+ * hash the same; a new annotation, adjudication or submitted task changes them and the next read
+ * computes it again.
  */
+
+export const AGREEMENT_DASHBOARD = "agreement.dashboard";
+export const agreementDashboardKey = (projectId: string) => `${AGREEMENT_DASHBOARD}:${projectId}`;
 
 export type AgreementData = {
   dashboard: Dashboard;
@@ -97,7 +108,13 @@ export async function loadAgreementData(projectId: string, opts: DashboardOption
   });
   const submissions: Submission[] = tasks.map((t) => ({ annotatorId: t.userId as string, itemId: t.itemId, elapsedMs: Math.max(0, t.timeSpentMs) }));
 
-  const dashboard = buildDashboard([...records, ...truthRecords], submissions, opts);
+  const all = [...records, ...truthRecords];
+  const { value: dashboard } = await derivedResult<Dashboard>({
+    key: agreementDashboardKey(projectId),
+    kind: AGREEMENT_DASHBOARD,
+    inputHash: inputHash({ records: all, submissions, opts }),
+    compute: () => buildDashboard(all, submissions, opts),
+  });
   const ids = new Set([...records.flatMap((r) => r.annotators), ...submissions.map((s) => s.annotatorId)]);
   ids.delete(TRUTH);
   const users = await db.user.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true, email: true } });
