@@ -20,6 +20,7 @@
  *            --think-ms LO-HI (time to read and answer each question, uniform; default 1500-4000)
  *            --seed N (arrival and think times)  --lockstep (= --ramp 0 --think-ms 0: every
  *            participant in step, all requests in synchronized bursts; a worst case, not a study)
+ *            --count-queries (in-process: prints the database statements each route makes per request)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
  *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server;
  *            applies to both modes: the separate server process uses the same scratch database)
@@ -45,10 +46,11 @@ type Args = {
   serverPid: number | null;
   db: "sqlite" | "sqlite-wal" | "postgresql";
   mode: "process" | "in-process";
+  countQueries: boolean;
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, db: "sqlite", mode: "process" };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, db: "sqlite", mode: "process", countQueries: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -64,6 +66,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--lockstep") (a.rampSec = 0), (a.thinkMs = [0, 0]);
     else if (k === "--server-pid") (a.serverPid = Number(v)), i++;
     else if (k === "--skip-segment") a.skipSegment = true;
+    else if (k === "--count-queries") (a.countQueries = true), (a.mode = "in-process");
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
     else if (k === "--db" && (v === "sqlite" || v === "sqlite-wal" || v === "postgresql")) (a.db = v), i++;
     else throw new Error(`unknown option ${k}`);
@@ -270,6 +273,7 @@ async function runSegmentBench(): Promise<void> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.countQueries) (await import("./bench/query-counter")).installQueryCounter();
   if (!args.url) {
     const dir = mkdtempSync(path.join(os.tmpdir(), "playhead-bench-baseline-"));
     process.env.PLAYHEAD_DATA_DIR = path.join(dir, "data");
@@ -351,6 +355,10 @@ async function main(): Promise<void> {
     );
   }
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
+  if (args.countQueries) {
+    console.log(`\ndatabase statements per request (${args.db === "postgresql" ? "PostgreSQL: each one a round trip" : "SQLite"}; BEGIN counted, COMMIT counted as a statement):`);
+    for (const line of (await import("./bench/query-counter")).queryCountLines()) console.log(`  ${line}`);
+  }
   const load = os.loadavg().map((v) => v.toFixed(2)).join(" ");
   console.log(`machine             ${os.cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`);
   const verdict = burstVerdict(stats);
