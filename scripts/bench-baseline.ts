@@ -259,6 +259,22 @@ function serverRss(pid: number | null): string {
   }
 }
 
+/** The study's human row (refreshed by the server's job runner, debounced): its session count once it has them all, or after 30 s. */
+async function waitForHumanRow(studyId: string, completed: number): Promise<string> {
+  const { db } = await import("@/lib/db/prisma");
+  const started = performance.now();
+  let n = 0;
+  while (performance.now() - started < 30_000) {
+    const run = await db.modelRun.findFirst({ where: { source: `study:${studyId}`, kind: "HUMAN" }, select: { aggregates: true } });
+    n = Number((run?.aggregates as { n_sessions?: number } | null)?.n_sessions ?? 0);
+    if (n >= completed) break;
+    await sleep(500);
+  }
+  const jobs = await db.backgroundJob.groupBy({ by: ["state"], where: { kind: "study.human-run" }, _count: { _all: true } });
+  const byState = jobs.map((j) => `${j._count._all} ${j.state.toLowerCase()}`).join(", ");
+  return `${n} of ${completed} completed sessions, ${((performance.now() - started) / 1000).toFixed(1)} s after the last answer (study.human-run jobs: ${byState || "none"})`;
+}
+
 async function runSegmentBench(): Promise<void> {
   console.log("\nsegmenting benchmark (scripts/bench-segment.ts: 10-minute 1080p, 8 cuts):");
   await new Promise<void>((resolve) => {
@@ -323,8 +339,14 @@ async function main(): Promise<void> {
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   const after = local ? await serverStats(local.url) : null;
+  const humanRow = local ? await waitForHumanRow(studyId, args.participants - results.filter((r) => r.status === "rejected").length) : null;
   local?.stop();
-  for (const r of results) if (r.status === "rejected") stats.errors.push(String((r.reason as Error)?.message ?? r.reason));
+  for (const r of results) {
+    if (r.status !== "rejected") continue;
+    const e = r.reason as Error & { cause?: { code?: string; message?: string } };
+    // fetch() hides the network error in `cause` (a refused or reset connection, a timeout).
+    stats.errors.push(e?.cause ? `${e.message} (${e.cause.code ?? e.cause.message})` : String(e?.message ?? e));
+  }
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const mib = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
   console.log(`\nmode: ${args.url ? "external server" : args.mode === "process" ? "separate server process" : "in-process"}, database ${args.url ? "(the server's)" : args.db}`);
@@ -355,6 +377,7 @@ async function main(): Promise<void> {
     );
   }
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
+  if (humanRow) console.log(`human row           ${humanRow}`);
   if (args.countQueries) {
     console.log(`\ndatabase statements per request (${args.db === "postgresql" ? "PostgreSQL: each one a round trip" : "SQLite"}; BEGIN counted, COMMIT counted as a statement):`);
     for (const line of (await import("./bench/query-counter")).queryCountLines()) console.log(`  ${line}`);
