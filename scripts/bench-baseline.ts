@@ -380,7 +380,10 @@ async function main(): Promise<void> {
   if (humanRow) console.log(`human row           ${humanRow}`);
   if (args.countQueries) {
     console.log(`\ndatabase statements per request (${args.db === "postgresql" ? "PostgreSQL: each one a round trip" : "SQLite"}; BEGIN counted, COMMIT counted as a statement):`);
-    for (const line of (await import("./bench/query-counter")).queryCountLines()) console.log(`  ${line}`);
+    const counter = await import("./bench/query-counter");
+    for (const line of counter.queryCountLines()) console.log(`  ${line}`);
+    const slowest = counter.querySqlLines();
+    if (slowest.length) console.log(`\nslowest statements in total (BENCH_QUERY_TIMES=1; call to result, includes waiting):\n${slowest.map((l) => `  ${l}`).join("\n")}`);
   }
   const load = os.loadavg().map((v) => v.toFixed(2)).join(" ");
   console.log(`machine             ${os.cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`);

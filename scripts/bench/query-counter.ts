@@ -35,12 +35,36 @@ function charge(sql: string, transaction = false): void {
 type Queryable = { queryRaw: (q: { sql: string }) => Promise<unknown>; executeRaw: (q: { sql: string }) => Promise<unknown> };
 type Adapter = Queryable & { startTransaction: (...a: unknown[]) => Promise<Queryable> };
 
+/** Per SQL text: calls and total time from call to result (BENCH_QUERY_TIMES=1). */
+const bySql = new Map<string, { calls: number; ms: number }>();
+const timed = process.env.BENCH_QUERY_TIMES === "1";
+
+function time<R>(sql: string, run: () => Promise<R>): Promise<R> {
+  if (!timed) return run();
+  const t = performance.now();
+  return run().finally(() => {
+    const key = sql.replace(/\s+/g, " ").slice(0, 160);
+    const e = bySql.get(key) ?? { calls: 0, ms: 0 };
+    e.calls += 1;
+    e.ms += performance.now() - t;
+    bySql.set(key, e);
+  });
+}
+
 function wrapQueryable<T extends Queryable>(q: T): T {
   const queryRaw = q.queryRaw.bind(q);
   const executeRaw = q.executeRaw.bind(q);
-  q.queryRaw = (query) => (charge(query.sql), queryRaw(query));
-  q.executeRaw = (query) => (charge(query.sql), executeRaw(query));
+  q.queryRaw = (query) => (charge(query.sql), time(query.sql, () => queryRaw(query)));
+  q.executeRaw = (query) => (charge(query.sql), time(query.sql, () => executeRaw(query)));
   return q;
+}
+
+/** The SQL texts that took the most time in total (BENCH_QUERY_TIMES=1). */
+export function querySqlLines(top = 15): string[] {
+  return [...bySql]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, top)
+    .map(([sql, e]) => `${e.ms.toFixed(0).padStart(7)} ms ${String(e.calls).padStart(6)} calls ${(e.ms / e.calls).toFixed(3).padStart(8)} ms/call  ${sql}`);
 }
 
 function wrapAdapter(adapter: Adapter): Adapter {
