@@ -112,6 +112,18 @@ describe(`agreement dashboard, computed once per change (${testDb.provider})`, {
     expect(Math.max(...changed.dashboard.disputedRates.map((r) => r.disputed))).toBe(2);
   });
 
+  it("a changed final document (an adjudication's resolution) makes the next read compare and compute again", async () => {
+    const key = agreementDashboardKey(projectId);
+    await loadAgreementData(projectId);
+    await plant(key, MARKER_DASHBOARD);
+    const adjudication = await db.adjudication.findFirstOrThrow({ where: { projectId, itemId: itemIds[0] } });
+    await db.adjudication.update({ where: { id: adjudication.id }, data: { resolution: e1Doc([11, 50], [100]) as never, version: { increment: 1 } } });
+    const changed = await loadAgreementData(projectId);
+    expect(changed.dashboard).not.toEqual(MARKER_DASHBOARD);
+    await forgetDerivedResults({ keyPrefix: key });
+    expect((await loadAgreementData(projectId)).dashboard).toEqual(changed.dashboard);
+  });
+
   it("a submitted task's time (throughput) changes the inputs too", async () => {
     const key = agreementDashboardKey(projectId);
     await plant(key, MARKER_DASHBOARD);
