@@ -6,7 +6,7 @@
 
 /** lib/ domains, lowest first. A domain may import its own layer's domains and any lower layer's. */
 const LAYERS = [
-  ["config", "generated", "db", "text", "storage", "charts"],
+  ["config", "generated", "db", "text", "storage", "charts", "derived"],
   ["metrics"],
   ["http-base", "audit", "video", "scoring", "truth", "jobs", "csv"],
   ["auth"],

@@ -52,6 +52,8 @@ export default defineConfig({
       // Background jobs: retries a second apart instead of 10 s, so a failure ends within a spec.
       PLAYHEAD_JOBS_BACKOFF_MS: "300",
       PLAYHEAD_JOBS_POLL_MS: "500",
+      // A finished session's human row is refreshed at once (default: 1 s after the last one).
+      PLAYHEAD_HUMAN_RUN_QUIET_MS: "0",
     },
   },
 });

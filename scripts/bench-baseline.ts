@@ -24,8 +24,13 @@
  *            --think-ms LO-HI (time to read and answer each question, uniform; default 1500-4000)
  *            --seed N (arrival and think times)  --lockstep (= --ramp 0 --think-ms 0: every
  *            participant in step, all requests in synchronized bursts; a worst case, not a study)
+ *            --count-queries (in-process: prints the database statements each route makes per request)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
- *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server)
+ *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server;
+ *            applies to both modes: the separate server process uses the same scratch database)
+ *   Ends with PASS / FAIL against the burst target of issue 21.1 (1,000 participants over 10 s:
+ *   segment TTFB p95 < 50 ms and max < 1 s, answer-to-resume p95 < 300 ms, 0 refused) and the
+ *   machine's load average (other work on the machine inflates every figure).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -49,10 +54,11 @@ type Args = {
   cluster: number;
   db: "sqlite" | "sqlite-wal" | "postgresql";
   mode: "process" | "in-process";
+  countQueries: boolean;
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process" };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -69,6 +75,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--server-pid") (a.serverPids = v.split(",").map(Number)), (a.serverPid = a.serverPids[0]), i++;
     else if (k === "--cluster") (a.cluster = Number(v)), (a.db = "postgresql"), i++;
     else if (k === "--skip-segment") a.skipSegment = true;
+    else if (k === "--count-queries") (a.countQueries = true), (a.mode = "in-process");
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
     else if (k === "--db" && (v === "sqlite" || v === "sqlite-wal" || v === "postgresql")) (a.db = v), i++;
     else throw new Error(`unknown option ${k}`);
@@ -191,6 +198,20 @@ function rng(seed: number): () => number {
   };
 }
 
+/** The burst target of issue 21.1, printed with PASS / FAIL after every run. */
+const TARGET = { ttfbP95Ms: 50, ttfbMaxMs: 1000, resumeP95Ms: 300 };
+
+function burstVerdict(stats: Stats): { pass: boolean; lines: string[] } {
+  const checks: Array<[string, boolean]> = [
+    [`segment TTFB p95 ${pct(stats.ttfb, 95).toFixed(1)} ms < ${TARGET.ttfbP95Ms} ms`, pct(stats.ttfb, 95) < TARGET.ttfbP95Ms],
+    [`segment TTFB max ${Math.max(...stats.ttfb).toFixed(1)} ms < ${TARGET.ttfbMaxMs} ms`, Math.max(...stats.ttfb) < TARGET.ttfbMaxMs],
+    [`answer-to-resume p95 ${pct(stats.resume, 95).toFixed(1)} ms < ${TARGET.resumeP95Ms} ms`, pct(stats.resume, 95) < TARGET.resumeP95Ms],
+    [`refused segments ${stats.refused} = 0`, stats.refused === 0],
+    [`participant errors ${stats.errors.length} = 0`, stats.errors.length === 0],
+  ];
+  return { pass: checks.every(([, ok]) => ok), lines: checks.map(([text, ok]) => `${ok ? "ok  " : "FAIL"} ${text}`) };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function participant(client: Client, studyId: string, n: number, args: Args, stats: Stats): Promise<void> {
@@ -252,6 +273,22 @@ function serverRss(pid: number | null): string {
   }
 }
 
+/** The study's human row (refreshed by the server's job runner, debounced): its session count once it has them all, or after 30 s. */
+async function waitForHumanRow(studyId: string, completed: number): Promise<string> {
+  const { db } = await import("@/lib/db/prisma");
+  const started = performance.now();
+  let n = 0;
+  while (performance.now() - started < 30_000) {
+    const run = await db.modelRun.findFirst({ where: { source: `study:${studyId}`, kind: "HUMAN" }, select: { aggregates: true } });
+    n = Number((run?.aggregates as { n_sessions?: number } | null)?.n_sessions ?? 0);
+    if (n >= completed) break;
+    await sleep(500);
+  }
+  const jobs = await db.backgroundJob.groupBy({ by: ["state"], where: { kind: "study.human-run" }, _count: { _all: true } });
+  const byState = jobs.map((j) => `${j._count._all} ${j.state.toLowerCase()}`).join(", ");
+  return `${n} of ${completed} completed sessions, ${((performance.now() - started) / 1000).toFixed(1)} s after the last answer (study.human-run jobs: ${byState || "none"})`;
+}
+
 async function runSegmentBench(): Promise<void> {
   console.log("\nsegmenting benchmark (scripts/bench-segment.ts: 10-minute 1080p, 8 cuts):");
   await new Promise<void>((resolve) => {
@@ -266,6 +303,7 @@ async function runSegmentBench(): Promise<void> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.countQueries) (await import("./bench/query-counter")).installQueryCounter();
   const { cpuReport, loadAverage, pidsCpuSeconds, startBenchCluster } = await import("./cluster/bench-cluster");
   const deployment = args.cluster > 0 ? await startBenchCluster(args.cluster) : null;
   if (deployment) {
@@ -326,9 +364,15 @@ async function main(): Promise<void> {
   const loadAfter = loadAverage();
   const clusterMemory = deployment?.memory();
   const clusterLogs = stats.errors.length || stats.refused ? deployment?.errorLines(8) : undefined;
+  const humanRow = local ? await waitForHumanRow(studyId, args.participants - results.filter((r) => r.status === "rejected").length) : null;
   local?.stop();
   await deployment?.stop();
-  for (const r of results) if (r.status === "rejected") stats.errors.push(String((r.reason as Error)?.message ?? r.reason));
+  for (const r of results) {
+    if (r.status !== "rejected") continue;
+    const e = r.reason as Error & { cause?: { code?: string; message?: string } };
+    // fetch() hides the network error in `cause` (a refused or reset connection, a timeout).
+    stats.errors.push(e?.cause ? `${e.message} (${e.cause.code ?? e.cause.message})` : String(e?.message ?? e));
+  }
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const mib = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
   console.log(
@@ -378,6 +422,18 @@ async function main(): Promise<void> {
   }
   if (clusterLogs) console.log(`server errors logged by the instances (last few):\n${clusterLogs}`);
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
+  if (humanRow) console.log(`human row           ${humanRow}`);
+  if (args.countQueries) {
+    console.log(`\ndatabase statements per request (${args.db === "postgresql" ? "PostgreSQL: each one a round trip" : "SQLite"}; BEGIN counted, COMMIT counted as a statement):`);
+    const counter = await import("./bench/query-counter");
+    for (const line of counter.queryCountLines()) console.log(`  ${line}`);
+    const slowest = counter.querySqlLines();
+    if (slowest.length) console.log(`\nslowest statements in total (BENCH_QUERY_TIMES=1; call to result, includes waiting):\n${slowest.map((l) => `  ${l}`).join("\n")}`);
+  }
+  const verdict = burstVerdict(stats);
+  console.log(`\ntarget (issue 21.1: segment TTFB p95 < ${TARGET.ttfbP95Ms} ms, max < ${TARGET.ttfbMaxMs} ms, answer-to-resume p95 < ${TARGET.resumeP95Ms} ms, 0 refused, no errors):`);
+  for (const line of verdict.lines) console.log(`  ${line}`);
+  console.log(`${verdict.pass ? "PASS" : "FAIL"} ${args.participants} participants over ${args.rampSec} s, ${deployment ? `cluster of ${args.cluster} on postgresql` : args.url ? "external server" : args.db}`);
   if (!args.skipSegment) await runSegmentBench();
   process.exit(stats.errors.length ? 1 : 0);
 }

@@ -12,6 +12,7 @@ import { PATCH as studyPatchRoute } from "@/app/api/studies/[studyId]/route";
 import { forgetSession } from "@/lib/protocol/load-session";
 import { signedResourcePath } from "@/lib/protocol/sign-segment-url";
 import { createItems, createOpenStudy, createProject, ingestTestVideo, pathOf } from "./baseline-fixtures";
+import { refreshHumanRuns } from "./support/human-runs";
 import { call, sessionCookie } from "./support/requests";
 import { createTestUser } from "./support/users";
 
@@ -162,6 +163,7 @@ describe("free-rewatch baseline session", { timeout: 300_000 }, () => {
     expect(session.flags).toMatchObject({ attention_checks: 1, attention_failed: ["att"] });
     const p = await call(participationRoute, `/api/studies/${ctx.studyId}/participation`, { ...as(ctx.cookie), params: { studyId: ctx.studyId } });
     expect(p.json.completion).toEqual({ code: "FREE-DONE", redirectUrl: null });
+    await refreshHumanRuns();
     const run = await db.modelRun.findFirstOrThrow({ where: { source: `study:${ctx.studyId}` }, include: { results: true } });
     expect(run.results.map((x) => x.itemId).sort()).toEqual([ctx.itemIds.q1, ctx.itemIds.q2, ctx.itemIds.q3].sort());
     const byItem = Object.fromEntries(run.results.map((x) => [x.itemId, (x.scores as { correct: number }).correct]));

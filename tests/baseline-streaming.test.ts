@@ -16,6 +16,7 @@ import { scoreVcbench } from "@/lib/metrics/vcbench";
 import { SERVE_INDEX } from "@/lib/protocol/serve-codes";
 import { signedResourcePath } from "@/lib/protocol/sign-segment-url";
 import { createItems, createOpenStudy, createProject, enterAsProlific, ingestTestVideo, pathOf, playlistUris, sleep } from "./baseline-fixtures";
+import { refreshHumanRuns } from "./support/human-runs";
 import { call } from "./support/requests";
 import { createTestUser } from "./support/users";
 
@@ -322,6 +323,7 @@ describe("streaming baseline session (server-side enforcement)", { timeout: 300_
     expect(aggregate.overall).toEqual(expected.overall);
     expect(aggregate.by_subtype).toEqual(expected.by_subtype);
 
+    await refreshHumanRuns();
     const run = await db.modelRun.findFirstOrThrow({ where: { source: `study:${ctx.studyId}`, kind: "HUMAN" }, include: { results: true } });
     expect(run.status).toBe("DONE");
     expect(run.results).toHaveLength(3);

@@ -15,6 +15,7 @@ import { signedResourcePath } from "@/lib/protocol/sign-segment-url";
 import { runProcess } from "@/lib/video/run-process";
 import { decodeFrameIndex } from "@/lib/video/frame-code";
 import { createItems, createOpenStudy, createProject, enterAsProlific, ingestTestVideo, pathOf, playlistUris, sleep } from "./baseline-fixtures";
+import { refreshHumanRuns } from "./support/human-runs";
 import { call, makeRequest, routeContext } from "./support/requests";
 import { createTestUser } from "./support/users";
 
@@ -184,6 +185,7 @@ describe("answers to a stretch that was never fully served", { timeout: 300_000 
     expect(unseenColumn).toBeGreaterThan(0);
     expect(csvRows.slice(1).map((r) => r.split(",")[unseenColumn])).toEqual(["0", "1"]);
 
+    await refreshHumanRuns();
     const run = await db.modelRun.findFirstOrThrow({ where: { source: `study:${ctx.studyId}`, kind: "HUMAN" } });
     expect((run.aggregates as { n_unseen: number }).n_unseen).toBe(1);
     const board = await buildLeaderboard(ctx.projectId, { ensureChance: false });

@@ -6,6 +6,7 @@ import { GET as vsasGet, PUT as vsasPut } from "@/app/api/judge/runs/[runId]/vsa
 import { finishSession } from "@/lib/studies/finish-session";
 import { rescoreStaleRuns } from "@/lib/runs/rescore-stale";
 import { createItems, createOpenStudy, createProject, ingestTestVideo } from "./baseline-fixtures";
+import { refreshHumanRuns } from "./support/human-runs";
 import { addMembers } from "./support/members";
 import { call } from "./support/requests";
 import { createTestUser, type TestUser } from "./support/users";
@@ -32,7 +33,10 @@ async function completedSession(studyId: string, videoId: string, pid: string, a
   return session.id;
 }
 
-const runOf = async (studyId: string) => db.modelRun.findFirstOrThrow({ where: { source: `study:${studyId}` } });
+const runOf = async (studyId: string) => {
+  await refreshHumanRuns();
+  return db.modelRun.findFirstOrThrow({ where: { source: `study:${studyId}` } });
+};
 const means = (aggregates: unknown) => (aggregates as { means: Record<string, { mean: number; n: number }> }).means;
 
 beforeAll(async () => {

@@ -86,5 +86,8 @@ export function adapterFactory(target: DatabaseTarget) {
     mkdirSync(path.dirname(file), { recursive: true });
     return new TunedSqliteFactory(new PrismaBetterSqlite3({ url: target.url, timeout: 10_000 }));
   }
-  return new PrismaPg({ ...pgConfigFromUrl(target.url), max: Number(process.env.PLAYHEAD_PG_POOL ?? 10) });
+  // Connections per process (PLAYHEAD_PG_POOL, default 20): a segment's served-once claim holds
+  // one for a short transaction, so a burst needs more than the driver's 10. Instances × pool must
+  // stay below the server's max_connections (100 by default) minus what backups and psql need.
+  return new PrismaPg({ ...pgConfigFromUrl(target.url), max: Number(process.env.PLAYHEAD_PG_POOL) || 20 });
 }

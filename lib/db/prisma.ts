@@ -17,13 +17,24 @@ const omit = {
 
 export type Db = SqliteClient<never, typeof omit>;
 
+/**
+ * Interactive transactions wait up to `maxWait` for a connection of the pool (Prisma's default,
+ * 2 s, turned a launch burst on PostgreSQL into 500s: "Unable to start a transaction in the given
+ * time") and may run for `timeout`. A request that waits is a stall; one that fails is a broken
+ * trial. PLAYHEAD_TX_MAX_WAIT_MS / PLAYHEAD_TX_TIMEOUT_MS override them.
+ */
+const transactionOptions = {
+  maxWait: Number(process.env.PLAYHEAD_TX_MAX_WAIT_MS) || 15_000,
+  timeout: Number(process.env.PLAYHEAD_TX_TIMEOUT_MS) || 20_000,
+};
+
 function createClient(): Db {
   const target = databaseTarget();
   const adapter = adapterFactory(target);
   // Both generated clients come from one source schema and expose the same API; the PostgreSQL
   // one is typed as the SQLite one.
-  if (target.provider === "postgresql") return new PostgresClient({ adapter, omit }) as unknown as Db;
-  return new SqliteClient({ adapter, omit });
+  if (target.provider === "postgresql") return new PostgresClient({ adapter, omit, transactionOptions }) as unknown as Db;
+  return new SqliteClient({ adapter, omit, transactionOptions });
 }
 
 /**

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
+import { derivedResults, type DerivedRequest } from "@/lib/derived/derived-result";
+import { inputHash } from "@/lib/derived/input-hash";
 import { chanceRowCount, refreshChanceRuns } from "@/lib/runs/chance-runs";
 import { findProject, projectVariant } from "@/lib/runs/project";
 import { judgingOf } from "@/lib/runs/judging-status";
@@ -27,12 +29,19 @@ function storedTable(aggregates: unknown): Table | null {
   return a.table && typeof a.table === "object" ? (a.table as Table) : null;
 }
 
+type ItemInfo = { id: string; format: string; labels: unknown };
+
+/** The project's active items by id (format and labels group the per-item scores). */
+async function activeItems(projectId: string): Promise<Map<string, ItemInfo>> {
+  const items = await db.item.findMany({ where: { projectId, status: "ACTIVE" }, select: { id: true, format: true, labels: true } });
+  return new Map(items.map((i) => [i.id, i]));
+}
+
 /** Per-item records of some runs (scores + the item's format and labels). */
-async function itemRecords(projectId: string, runIds: readonly string[]): Promise<Map<string, ItemRecord[]>> {
+async function itemRecords(projectId: string, runIds: readonly string[], items?: Map<string, ItemInfo>): Promise<Map<string, ItemRecord[]>> {
   const out = new Map<string, ItemRecord[]>(runIds.map((id) => [id, []]));
   if (runIds.length === 0) return out;
-  const items = await db.item.findMany({ where: { projectId, status: "ACTIVE" }, select: { id: true, format: true, labels: true } });
-  const byId = new Map(items.map((i) => [i.id, i]));
+  const byId = items ?? (await activeItems(projectId));
   const rows = await db.runItemResult.findMany({ where: { runId: { in: [...runIds] } }, select: { runId: true, itemId: true, scores: true } });
   for (const r of rows) {
     const item = byId.get(r.itemId);
@@ -42,9 +51,16 @@ async function itemRecords(projectId: string, runIds: readonly string[]): Promis
   return out;
 }
 
-// Intervals are costly: keep recent ones (key: run, its scoring time, variant and settings).
-const ciCache = new Map<string, TableIntervals>();
-const CI_CACHE_MAX = 500;
+/**
+ * Intervals are costly (1,000 resamples of the whole table per run): each is computed once per
+ * change and kept in DerivedResult (lib/derived), shared by every instance. Key: the run, the
+ * variant and the bootstrap settings; inputs: the versions its per-item records come from — the
+ * run's scoring time and truth version (every write of its RunItemResults sets scoredAt), the
+ * project's truth version, and the number and latest edit of the project's active items (their
+ * format and labels group the scores).
+ */
+export const LEADERBOARD_CI = "leaderboard.ci";
+export const leaderboardCiKey = (runId: string, variant: string, s: BootstrapSettings) => `${LEADERBOARD_CI}:${runId}:${variant}:${s.resamples}:${s.level}:${s.seed}`;
 
 function display(column: LeaderboardColumn | undefined, v: number | null | undefined): number | null {
   if (v === null || v === undefined || !Number.isFinite(v)) return null;
@@ -56,7 +72,7 @@ function display(column: LeaderboardColumn | undefined, v: number | null | undef
  * paper's main table (lib/leaderboard/columns.ts). Only the precomputed aggregates are read for
  * the table (one query); runs without a stored table (human baselines built by lib/studies) are
  * tabulated from their per-item scores. With `ci`, 95 % bootstrap intervals are computed from
- * every run's per-item scores (seeded, deterministic; cached per run and scoring time).
+ * every run's per-item scores (seeded, deterministic; computed once per change: LEADERBOARD_CI).
  */
 export async function buildLeaderboard(projectKey: string, options: LeaderboardOptions = {}): Promise<LeaderboardData> {
   let project = await findProject(projectKey);
@@ -80,11 +96,26 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
     else fallback.push(r.id);
   }
   const settings: BootstrapSettings = { ...DEFAULT_BOOTSTRAP, ...(options.bootstrap ?? {}) };
-  const ciKey = (r: (typeof runs)[number]) => `${r.id}|${r.scoredAt?.getTime() ?? 0}|${variant}|${settings.resamples}|${settings.level}|${settings.seed}`;
-  const needItems = new Set(fallback);
-  if (options.ci) for (const r of runs) if (!ciCache.has(ciKey(r))) needItems.add(r.id);
-  const records = await itemRecords(project.id, [...needItems]);
+  const records = await itemRecords(project.id, fallback);
   for (const id of fallback) tables.set(id, tableFromItems(project.benchmark, variant, records.get(id) ?? []));
+  const intervalsOf = new Map<string, TableIntervals>();
+  if (options.ci && runs.length) {
+    const itemsNow = await db.item.aggregate({ where: { projectId: project.id, status: "ACTIVE" }, _count: { _all: true }, _max: { updatedAt: true } });
+    const itemsVersion = `${itemsNow._count._all}:${itemsNow._max.updatedAt?.getTime() ?? 0}`;
+    let items: Promise<Map<string, ItemInfo>> | null = null;
+    const requests: DerivedRequest<TableIntervals>[] = runs.map((r) => ({
+      key: leaderboardCiKey(r.id, variant, settings),
+      kind: LEADERBOARD_CI,
+      inputHash: inputHash({ scoredAt: r.scoredAt?.getTime() ?? 0, runTruth: r.truthVersion, projectTruth: project.truthVersion, items: itemsVersion, benchmark: project.benchmark }),
+      compute: async () => {
+        // Only runs without a stored interval read their per-item records (the items once).
+        const own = records.get(r.id) ?? (await itemRecords(project.id, [r.id], await (items ??= activeItems(project.id)))).get(r.id) ?? [];
+        return bootstrapTable(project.benchmark, variant, own, settings);
+      },
+    }));
+    const outcomes = await derivedResults(requests);
+    runs.forEach((r, i) => intervalsOf.set(r.id, outcomes[i].value));
+  }
 
   const present = new Set<string>();
   for (const t of tables.values()) for (const [k, v] of Object.entries(t)) if (v !== null) present.add(k);
@@ -114,13 +145,7 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
     const judging = judgingOf(r.aggregates);
     if (judging) row.judging = judging;
     if (options.ci) {
-      const key = ciKey(r);
-      let intervals = ciCache.get(key);
-      if (!intervals) {
-        intervals = bootstrapTable(project.benchmark, variant, records.get(r.id) ?? [], settings);
-        if (ciCache.size >= CI_CACHE_MAX) ciCache.delete(ciCache.keys().next().value as string);
-        ciCache.set(key, intervals);
-      }
+      const intervals = intervalsOf.get(r.id) ?? {};
       row.ci = {};
       for (const [k, iv] of Object.entries(intervals)) {
         const c = byKey.get(k);

@@ -33,18 +33,17 @@ export type ParticipantSession = {
 type Fixed = Pick<ParticipantSession, "id" | "studyId" | "participantId" | "userId" | "videoId" | "startedAt" | "signingKey" | "protocol"> & {
   consentedAt: Date;
 };
-type StudyInfo = { status: ParticipantSession["studyStatus"]; settings: StudySettings; at: number };
 
 /**
  * What never changes once a participant has consented (owner, video, key, protocol, consent time)
- * is cached per process; progress is read from the database on every request, and the study's
- * status and settings at most {@link STUDY_INFO_TTL_MS} old (changes made through this process are
- * seen at once: lib/studies calls forgetStudyInfo).
+ * is cached per process — the same in every instance, since those columns are never written
+ * again. Progress AND the study's status and settings are read from the database on every
+ * request, in the same query (an admin closing the study on one instance is obeyed by every
+ * instance at once); the settings' JSON is parsed again only when its text changed.
  */
 const fixedCache = new Map<string, Fixed>();
-const studyCache = new Map<string, StudyInfo>();
+const settingsCache = new Map<string, { text: string; settings: StudySettings }>();
 const MAX_CACHED = 5000;
-export const STUDY_INFO_TTL_MS = 3000;
 
 /** Drops cached session facts (tests that rewrite rows directly). */
 export function forgetSession(sessionId?: string): void {
@@ -52,18 +51,14 @@ export function forgetSession(sessionId?: string): void {
   else fixedCache.clear();
 }
 
-export function forgetStudyInfo(studyId?: string): void {
-  if (studyId) studyCache.delete(studyId);
-  else studyCache.clear();
-}
-
-async function studyInfo(studyId: string): Promise<StudyInfo> {
-  const hit = studyCache.get(studyId);
-  if (hit && Date.now() - hit.at < STUDY_INFO_TTL_MS) return hit;
-  const row = await db.study.findUniqueOrThrow({ where: { id: studyId }, select: { status: true, settings: true } });
-  const info = { status: row.status, settings: parseStudySettings(row.settings), at: Date.now() };
-  studyCache.set(studyId, info);
-  return info;
+/** The study's settings from their stored JSON text, parsed once per distinct text. */
+function settingsOf(studyId: string, text: string): StudySettings {
+  const hit = settingsCache.get(studyId);
+  if (hit && hit.text === text) return hit.settings;
+  const settings = parseStudySettings(JSON.parse(text));
+  if (settingsCache.size >= MAX_CACHED) settingsCache.delete(settingsCache.keys().next().value as string);
+  settingsCache.set(studyId, { text, settings });
+  return settings;
 }
 
 /** Loads a session by id, or null when there is none (callers answer 404 without saying more). */
@@ -99,14 +94,14 @@ async function loadSession(
         };
   const fixed = fixedCache.get(sessionId);
   if (fixed) {
-    const [progress, info] = await Promise.all([sessionProgress(sessionId, servedFrom), studyInfo(fixed.studyId)]);
+    const progress = await sessionProgress(sessionId, servedFrom);
     if (!progress) {
       fixedCache.delete(sessionId);
       return null;
     }
     const loaded = await loadPlan(fixed.studyId, fixed.videoId, fixed.protocol);
-    const { lastServed, ...rest } = progress;
-    return { session: { ...fixed, ...rest, studyStatus: info.status, settings: info.settings, loaded }, lastServed };
+    const { lastServed, studyStatus, settingsText, ...rest } = progress;
+    return { session: { ...fixed, ...rest, studyStatus, settings: settingsOf(fixed.studyId, settingsText), loaded }, lastServed };
   }
   const row = await db.baselineSession.findUnique({
     where: { id: sessionId },
@@ -154,34 +149,39 @@ async function loadSession(
     if (fixedCache.size >= MAX_CACHED) fixedCache.delete(fixedCache.keys().next().value as string);
     const { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt } = session;
     fixedCache.set(sessionId, { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt });
-    studyCache.set(session.studyId, { status: session.studyStatus, settings: session.settings, at: Date.now() });
   }
   return { session, lastServed: lastServedOf(row) };
 }
 
-type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt"> & {
+type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt" | "studyStatus"> & {
   lastServed: number | null;
+  settingsText: string;
 };
 
 /**
- * A known session's progress and (servedFrom not null) the served-once check in ONE fixed,
- * parameterised SELECT, the same SQL for SQLite and PostgreSQL: this runs on every segment,
- * playlist and answer request, and costs about a third of the CPU of the equivalent Prisma calls.
+ * A known session's progress, its study's status and settings, and (servedFrom not null) the
+ * served-once check in ONE fixed, parameterised SELECT, the same SQL for SQLite and PostgreSQL:
+ * this runs on every segment, playlist and answer request, and costs about a third of the CPU of
+ * the equivalent Prisma calls.
  */
 async function sessionProgress(sessionId: string, servedFrom: number | null): Promise<Progress | null> {
   const rows =
     servedFrom === null
       ? await db.$queryRaw<Record<string, unknown>[]>`
-          SELECT "status", "unlockedIndex", "answeredIndex", "version", "activeTabId", "lastSeenAt"
-          FROM "BaselineSession" WHERE "id" = ${sessionId}`
+          SELECT s."status", s."unlockedIndex", s."answeredIndex", s."version", s."activeTabId", s."lastSeenAt",
+            st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText"
+          FROM "BaselineSession" s JOIN "Study" st ON st."id" = s."studyId" WHERE s."id" = ${sessionId}`
       : await db.$queryRaw<Record<string, unknown>[]>`
           SELECT s."status", s."unlockedIndex", s."answeredIndex", s."version", s."activeTabId", s."lastSeenAt",
+            st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText",
             (SELECT MAX(v."segmentIndex") FROM "SegmentServe" v
               WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom}) AS "lastServed"
-          FROM "BaselineSession" s WHERE s."id" = ${sessionId}`;
+          FROM "BaselineSession" s JOIN "Study" st ON st."id" = s."studyId" WHERE s."id" = ${sessionId}`;
   const r = rows[0];
   if (!r) return null;
   return {
+    studyStatus: String(r.studyStatus) as Progress["studyStatus"],
+    settingsText: String(r.settingsText),
     status: String(r.status) as Progress["status"],
     unlockedIndex: Number(r.unlockedIndex),
     answeredIndex: Number(r.answeredIndex),

@@ -12,7 +12,7 @@ import { SERVE_INDEX } from "./serve-codes";
 import { recordedLatency, stretchTiming } from "./stretch-timing";
 import { stretchProgress } from "./stretch-progress";
 import { enforceTimeLimit } from "./time-limit";
-import { unlockNextQueryPoint } from "./unlock-next-query-point";
+import { recordAnswer } from "./record-answer";
 
 /**
  * `POST /api/sessions/[id]/answers`: stores one answer, once, and advances the session.
@@ -90,43 +90,20 @@ export async function submitAnswer(
     throw new HttpError(400, describeIssues(issues), "invalid_input", issues);
   }
 
-  // One batch transaction: the compare-and-set advance, then the Answer insert (unique per session
-  // and answer key). Either fails → both rolled back, nothing changed.
-  const result = unlockNextQueryPoint({
-    sessionId: session.id,
-    version: session.version,
-    tabId: body.tabId,
-    answeredIndex: session.answeredIndex,
-    protocol: session.protocol,
-    askCount: plan.asks.length,
-    now,
-  });
-  await db
-    .$transaction([
-      result.update,
-      db.answer.create({
-        data: {
-          sessionId: session.id,
-          itemId: ask.itemId,
-          queryPointId: ask.queryPointId,
-          answerKey: ask.answerKey,
-          value: parsed.data as never,
-          latencyMs,
-          positionSec,
-          unseen,
-          createdAt: now,
-        },
-        select: { id: true },
-      }),
-    ])
-    .catch((error: unknown) => {
-      const code = (error as { code?: string })?.code;
-      if (code === "P2002") throw new HttpError(409, "This question was already answered; answers are locked.", "already_answered");
-      if (code === "P2025") {
-        throw new HttpError(409, "This session changed in the meantime (another tab or a repeated submit). Reload to continue.", "conflict");
-      }
-      throw error;
-    });
+  // The compare-and-set advance and the Answer insert (unique per session and answer key), atomically
+  // (record-answer.ts): either fails → nothing changed.
+  const result = await recordAnswer(
+    {
+      sessionId: session.id,
+      version: session.version,
+      tabId: body.tabId,
+      answeredIndex: session.answeredIndex,
+      protocol: session.protocol,
+      askCount: plan.asks.length,
+      now,
+    },
+    { itemId: ask.itemId, queryPointId: ask.queryPointId, answerKey: ask.answerKey, value: parsed.data, latencyMs, positionSec, unseen },
+  );
   if (result.completed) await onCompleted(session.id);
   // The next stretch comes with the acceptance: the player resumes without another round trip.
   const answered = session.answeredIndex + 1;

@@ -10,19 +10,23 @@ import { parseStudySettings } from "@/lib/protocol/study-settings";
 /**
  * Gives a participant their videos (assignment.ts rules: conflicts of interest, videos received in
  * other studies, limits, balance) and creates one BaselineSession per
- * video, each with its own signing key. Idempotent. Runs in a transaction that first locks the
- * study row on PostgreSQL (`SELECT ... FOR UPDATE`), so concurrent participants cannot both take
- * the last free slot of a one-participant-per-video study (SQLite serialises write transactions).
+ * video, each with its own signing key. Idempotent. Runs in a transaction that, when the study
+ * limits participants per video, locks the study row on PostgreSQL (`SELECT ... FOR UPDATE`), so
+ * concurrent participants cannot both take the last free slot (SQLite serialises write
+ * transactions); without a limit, concurrent assignments only balance approximately.
  * Sessions whose status is ABANDONED do not hold a slot: their video goes to someone else.
  */
 export async function assignParticipant(studyId: string, participantId: string): Promise<{ created: string[]; conflicted: string[]; seen: string[] }> {
   return db.$transaction(
     async (tx) => {
-      if (databaseTarget().provider === "postgresql") {
-        await tx.$queryRawUnsafe(`SELECT "id" FROM "Study" WHERE "id" = $1 FOR UPDATE`, studyId);
-      }
       const study = await tx.study.findUniqueOrThrow({ where: { id: studyId }, select: { protocol: true, settings: true } });
       const settings = parseStudySettings(study.settings);
+      // Only a per-video limit is shared by the study's participants (frozen once the study is
+      // open, so read before the lock): without one, assignments need not wait for each other,
+      // and a launch's consents no longer queue one by one on the study row.
+      if (databaseTarget().provider === "postgresql" && settings.participantsPerVideo !== null) {
+        await tx.$queryRawUnsafe(`SELECT "id" FROM "Study" WHERE "id" = $1 FOR UPDATE`, studyId);
+      }
       const participant = await tx.studyParticipant.findUniqueOrThrow({ where: { id: participantId }, select: { userId: true, externalSource: true, externalId: true } });
       if (databaseTarget().provider === "postgresql") {
         // The same person consenting to two studies at once: their participant rows (every study,

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { loadPlan } from "@/lib/protocol/load-plan";
-import { updateHumanRun } from "./human-run";
+import { queueHumanRun } from "./human-run-jobs";
 import { loadScoringItems } from "./load-scoring-items";
 import { aggregateScores, scoreItem, type ItemScore } from "./score-answers";
 import { applySessionJudgements, SESSION_JUDGE_KIND, sessionSubjectPrefix } from "./session-judgements";
@@ -10,7 +10,8 @@ import { parseStudySettings } from "@/lib/protocol/study-settings";
 /**
  * Scores a session that has just finished (or is re-scored), records attention-check failures as
  * flags, completes the participant when none of their sessions is still active, and refreshes
- * the study's human row on the leaderboard. Idempotent.
+ * the study's human row on the leaderboard (queued: human-run-jobs.ts, once per burst of finished
+ * sessions). Idempotent.
  *
  * Answers flagged `unseen` (their stretch was never fully shown: lib/protocol/stretch-coverage.ts)
  * are left out of the scores unless `includeUnseen`; their count is kept in the session's flags
@@ -79,5 +80,5 @@ export async function finishSession(sessionId: string, options: { updateRun?: bo
       data: { finishedAt: new Date(), completionCode: settings.completionCode || null },
     });
   }
-  if (options.updateRun ?? true) await updateHumanRun(session.studyId);
+  if (options.updateRun ?? true) await queueHumanRun(session.studyId);
 }

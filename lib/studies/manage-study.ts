@@ -3,7 +3,6 @@ import { audit } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { forgetPlans } from "@/lib/protocol/load-plan";
-import { forgetStudyInfo } from "@/lib/protocol/load-session";
 import { itemsFingerprint } from "./items-fingerprint";
 import type { CreateStudyInput, StudyItemsInput, UpdateStudyInput } from "./study-schemas";
 import { parseStudySettings, studySettingsSchema } from "@/lib/protocol/study-settings";
@@ -47,7 +46,6 @@ export async function updateStudy(studyId: string, input: UpdateStudyInput, acto
     select: { id: true, name: true, protocol: true, status: true, settings: true, projectId: true },
   });
   forgetPlans(studyId);
-  forgetStudyInfo(studyId);
   await audit({ actorId, action: "study.update", targetType: "Study", targetId: studyId });
   return updated;
 }
@@ -94,7 +92,6 @@ export async function setStudyItems(studyId: string, input: StudyItemsInput, act
     await tx.studyItem.createMany({ data: input.items.map((i) => ({ studyId, itemId: i.itemId, attentionCheck: i.attentionCheck })) });
   });
   forgetPlans(studyId);
-  forgetStudyInfo(studyId);
   await audit({ actorId, action: "study.items", targetType: "Study", targetId: studyId, details: { items: input.items.length } });
   return { items: input.items.length, fingerprint: itemsFingerprint(input.items) };
 }
@@ -102,6 +99,5 @@ export async function setStudyItems(studyId: string, input: StudyItemsInput, act
 export async function closeStudy(studyId: string, actorId: string) {
   const result = await db.study.updateMany({ where: { id: studyId, status: "OPEN" }, data: { status: "CLOSED" } });
   if (result.count !== 1) throw new HttpError(409, "Only an open study can be closed.");
-  forgetStudyInfo(studyId);
   await audit({ actorId, action: "study.close", targetType: "Study", targetId: studyId });
 }

@@ -5,7 +5,6 @@ import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { streamingCutTimes } from "@/lib/protocol/cut-times";
 import { forgetPlans } from "@/lib/protocol/load-plan";
-import { forgetStudyInfo } from "@/lib/protocol/load-session";
 import { frameAtTime } from "@/lib/video/frame-time";
 import { probeVideo } from "@/lib/video/probe-video";
 import { planSegments } from "@/lib/video/segment-plan";
@@ -135,7 +134,6 @@ export async function openStudy(studyId: string, actorId: string, options: { con
   }
   await db.study.update({ where: { id: studyId }, data: { status: "OPEN" } });
   forgetPlans(studyId);
-  forgetStudyInfo(studyId);
   await audit({ actorId, action: "study.open", targetType: "Study", targetId: studyId, details: { videos: report.videos.length } });
   return report;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 // Every job kind, registered by its own domain when its module loads (lib/jobs knows none of them).
 import "@/lib/runs/rescore-jobs";
+import "@/lib/studies/human-run-jobs";
 import "@/lib/studies/segment-jobs";
 import "@/lib/video-library/ingest-jobs";
 import "@/lib/video-library/scene-cut-jobs";

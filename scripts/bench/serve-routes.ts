@@ -49,7 +49,8 @@ export async function serveRoutes(table: RouteTable): Promise<void> {
   process.on("SIGINT", () => process.exit(0));
   process.on("SIGTERM", () => process.exit(0));
   await table.preloadRoutes();
-  server.listen(0, "127.0.0.1", () => {
+  // A launch opens hundreds of connections at once: a longer accept queue than Node's 511.
+  server.listen({ port: 0, host: "127.0.0.1", backlog: 4096 }, () => {
     const addr = server.address();
     console.log(`listening ${typeof addr === "object" && addr ? addr.port : 0}`);
   });
