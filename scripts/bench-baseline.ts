@@ -25,6 +25,7 @@
  *            --seed N (arrival and think times)  --lockstep (= --ramp 0 --think-ms 0: every
  *            participant in step, all requests in synchronized bursts; a worst case, not a study)
  *            --count-queries (in-process: prints the database statements each route makes per request)
+ *            --keep-db (keep the scratch PostgreSQL database; dropped at the end by default)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
  *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server;
  *            applies to both modes: the separate server process uses the same scratch database)
@@ -55,10 +56,11 @@ type Args = {
   db: "sqlite" | "sqlite-wal" | "postgresql";
   mode: "process" | "in-process";
   countQueries: boolean;
+  keepDb: boolean;
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false, keepDb: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -76,6 +78,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--cluster") (a.cluster = Number(v)), (a.db = "postgresql"), i++;
     else if (k === "--skip-segment") a.skipSegment = true;
     else if (k === "--count-queries") (a.countQueries = true), (a.mode = "in-process");
+    else if (k === "--keep-db") a.keepDb = true;
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
     else if (k === "--db" && (v === "sqlite" || v === "sqlite-wal" || v === "postgresql")) (a.db = v), i++;
     else throw new Error(`unknown option ${k}`);
@@ -301,6 +304,22 @@ async function runSegmentBench(): Promise<void> {
   });
 }
 
+/** The scratch PostgreSQL database of this run, dropped at the end unless --keep-db. */
+let scratchPg: string | null = null;
+
+async function dropScratchPg(): Promise<void> {
+  if (!scratchPg) return;
+  const { db } = await import("@/lib/db/prisma");
+  await db.$disconnect();
+  const pg = (await import("pg")).default;
+  const { pgAdminUrl } = await import("@/lib/db/scratch-database");
+  const { pgConfigFromUrl } = await import("@/lib/db/database-url");
+  const admin = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${scratchPg}" WITH (FORCE)`);
+  await admin.end();
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.countQueries) (await import("./bench/query-counter")).installQueryCounter();
@@ -326,7 +345,8 @@ async function main(): Promise<void> {
       const url = new URL(pgAdminUrl());
       url.pathname = `/${name}`;
       process.env.DATABASE_URL = url.toString();
-      console.log(`scratch PostgreSQL database ${name} (drop it when done)`);
+      console.log(`scratch PostgreSQL database ${name} (dropped at the end; --keep-db keeps it)`);
+      scratchPg = name;
       await applyMigrations({ provider: "postgresql", url: process.env.DATABASE_URL });
     } else {
       process.env.DATABASE_URL = `file:${path.join(dir, "bench.db")}`;
@@ -434,6 +454,7 @@ async function main(): Promise<void> {
   console.log(`\ntarget (issue 21.1: segment TTFB p95 < ${TARGET.ttfbP95Ms} ms, max < ${TARGET.ttfbMaxMs} ms, answer-to-resume p95 < ${TARGET.resumeP95Ms} ms, 0 refused, no errors):`);
   for (const line of verdict.lines) console.log(`  ${line}`);
   console.log(`${verdict.pass ? "PASS" : "FAIL"} ${args.participants} participants over ${args.rampSec} s, ${deployment ? `cluster of ${args.cluster} on postgresql` : args.url ? "external server" : args.db}`);
+  if (!args.keepDb) await dropScratchPg();
   if (!args.skipSegment) await runSegmentBench();
   process.exit(stats.errors.length ? 1 : 0);
 }

@@ -17,13 +17,33 @@ import { parseStudySettings } from "@/lib/protocol/study-settings";
  * Sessions whose status is ABANDONED do not hold a slot: their video goes to someone else.
  */
 export async function assignParticipant(studyId: string, participantId: string): Promise<{ created: string[]; conflicted: string[]; seen: string[] }> {
+  // The study's protocol, items and per-video limit are frozen once it is open (participants
+  // consent only then): read before the transaction, which then holds its connection (and, with a
+  // limit, the study's lock) for fewer round trips while a launch's consents arrive together.
+  const study = await db.study.findUniqueOrThrow({ where: { id: studyId }, select: { protocol: true, settings: true } });
+  const settings = parseStudySettings(study.settings);
+  const studyItems = await db.studyItem.findMany({
+    where: { studyId },
+    select: {
+      attentionCheck: true,
+      item: { select: { id: true, ordinal: true, videoId: true, _count: { select: { queryPoints: true } } } },
+    },
+  });
+  const byVideo = new Map<string, { itemIds: string[]; firstOrdinal: number; attentionOnly: boolean; asks: number }>();
+  for (const si of studyItems) {
+    const videoId = si.item.videoId;
+    if (!videoId) continue;
+    const v = byVideo.get(videoId) ?? { itemIds: [], firstOrdinal: Infinity, attentionOnly: true, asks: 0 };
+    v.itemIds.push(si.item.id);
+    v.firstOrdinal = Math.min(v.firstOrdinal, si.item.ordinal);
+    v.attentionOnly &&= si.attentionCheck;
+    v.asks += Math.max(1, si.item._count.queryPoints);
+    byVideo.set(videoId, v);
+  }
   return db.$transaction(
     async (tx) => {
-      const study = await tx.study.findUniqueOrThrow({ where: { id: studyId }, select: { protocol: true, settings: true } });
-      const settings = parseStudySettings(study.settings);
-      // Only a per-video limit is shared by the study's participants (frozen once the study is
-      // open, so read before the lock): without one, assignments need not wait for each other,
-      // and a launch's consents no longer queue one by one on the study row.
+      // Only a per-video limit is shared by the study's participants: without one, assignments
+      // need not wait for each other.
       if (databaseTarget().provider === "postgresql" && settings.participantsPerVideo !== null) {
         await tx.$queryRawUnsafe(`SELECT "id" FROM "Study" WHERE "id" = $1 FOR UPDATE`, studyId);
       }
@@ -38,24 +58,6 @@ export async function assignParticipant(studyId: string, participantId: string):
           participant.externalSource,
           participant.externalId,
         );
-      }
-      const studyItems = await tx.studyItem.findMany({
-        where: { studyId },
-        select: {
-          attentionCheck: true,
-          item: { select: { id: true, ordinal: true, videoId: true, _count: { select: { queryPoints: true } } } },
-        },
-      });
-      const byVideo = new Map<string, { itemIds: string[]; firstOrdinal: number; attentionOnly: boolean; asks: number }>();
-      for (const si of studyItems) {
-        const videoId = si.item.videoId;
-        if (!videoId) continue;
-        const v = byVideo.get(videoId) ?? { itemIds: [], firstOrdinal: Infinity, attentionOnly: true, asks: 0 };
-        v.itemIds.push(si.item.id);
-        v.firstOrdinal = Math.min(v.firstOrdinal, si.item.ordinal);
-        v.attentionOnly &&= si.attentionCheck;
-        v.asks += Math.max(1, si.item._count.queryPoints);
-        byVideo.set(videoId, v);
       }
       const [counts, mine, conflicts, seen] = await Promise.all([
         tx.baselineSession.groupBy({ by: ["videoId"], where: { studyId, status: { not: "ABANDONED" } }, _count: { _all: true } }),
