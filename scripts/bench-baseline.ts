@@ -305,19 +305,13 @@ async function runSegmentBench(): Promise<void> {
 }
 
 /** The scratch PostgreSQL database of this run, dropped at the end unless --keep-db. */
-let scratchPg: string | null = null;
+let scratchPg: import("@/lib/db/scratch-database").ScratchPgDatabase | null = null;
 
 async function dropScratchPg(): Promise<void> {
   if (!scratchPg) return;
   const { db } = await import("@/lib/db/prisma");
   await db.$disconnect();
-  const pg = (await import("pg")).default;
-  const { pgAdminUrl } = await import("@/lib/db/scratch-database");
-  const { pgConfigFromUrl } = await import("@/lib/db/database-url");
-  const admin = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${scratchPg}" WITH (FORCE)`);
-  await admin.end();
+  await scratchPg.drop();
 }
 
 async function main(): Promise<void> {
@@ -334,19 +328,10 @@ async function main(): Promise<void> {
     process.env.NEXTAUTH_SECRET ||= "playhead-bench-secret";
     const { applyMigrations } = await import("@/lib/db/migrate");
     if (args.db === "postgresql") {
-      const pg = (await import("pg")).default;
-      const { pgAdminUrl } = await import("@/lib/db/scratch-database");
-      const { pgConfigFromUrl } = await import("@/lib/db/database-url");
-      const name = `playhead_bench_${Date.now().toString(36)}`;
-      const admin = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      await admin.end();
-      const url = new URL(pgAdminUrl());
-      url.pathname = `/${name}`;
-      process.env.DATABASE_URL = url.toString();
-      console.log(`scratch PostgreSQL database ${name} (dropped at the end; --keep-db keeps it)`);
-      scratchPg = name;
+      const { createScratchPgDatabase } = await import("@/lib/db/scratch-database");
+      scratchPg = await createScratchPgDatabase("playhead_bench");
+      process.env.DATABASE_URL = scratchPg.url;
+      console.log(`scratch PostgreSQL database ${scratchPg.name} (dropped at the end; --keep-db keeps it)`);
       await applyMigrations({ provider: "postgresql", url: process.env.DATABASE_URL });
     } else {
       process.env.DATABASE_URL = `file:${path.join(dir, "bench.db")}`;

@@ -9,7 +9,6 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { startCluster, startS3rverProcess, type Cluster } from "./harness";
 
 export type BenchCluster = {
@@ -71,16 +70,9 @@ export function loadAverage(): string {
 }
 
 export async function startBenchCluster(instances: number): Promise<BenchCluster> {
-  const { pgAdminUrl } = await import("@/lib/db/scratch-database");
-  const { pgConfigFromUrl } = await import("@/lib/db/database-url");
-  const name = `playhead_cluster_${Date.now().toString(36)}`;
-  const admin = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(pgAdminUrl());
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { createScratchPgDatabase } = await import("@/lib/db/scratch-database");
+  const scratch = await createScratchPgDatabase("playhead_cluster");
+  const { name, url: databaseUrl } = scratch;
   // This process sets the study up in the same database and bucket: point it there before the
   // Prisma client or the storage is loaded; its own scratch (ingest of the study video) in a temp dir.
   process.env.DATABASE_URL = databaseUrl;
@@ -120,10 +112,7 @@ export async function startBenchCluster(instances: number): Promise<BenchCluster
     stop: async () => {
       await cluster.stop();
       await s3.stop();
-      const drop = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-      await drop.end();
+      await scratch.drop().catch(() => undefined);
     },
   };
 }

@@ -25,17 +25,15 @@
  *
  * `resetDatabase()` empties every table (keeps the schema) for tests that need a clean slate.
  */
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll } from "vitest";
 import { resetEnvCache } from "@/lib/config/env";
-import { pgConfigFromUrl, type DatabaseTarget, type DbProvider } from "@/lib/db/database-url";
+import type { DatabaseTarget, DbProvider } from "@/lib/db/database-url";
 import { applyMigrations } from "@/lib/db/migrate";
 import type { Db } from "@/lib/db/prisma";
-import { pgAdminUrl } from "@/lib/db/scratch-database";
+import { createScratchPgDatabase } from "@/lib/db/scratch-database";
 import { setUpTestStorage, type TestStorageDriver } from "./test-storage";
 
 export type TestDatabase = {
@@ -58,32 +56,10 @@ function testProvider(): DbProvider {
 }
 
 async function createPostgresDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
-  const name = `playhead_test_${randomUUID().replace(/-/g, "")}`;
-  const admin = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(`TEST_DB=postgresql: cannot reach the PostgreSQL server at ${pgAdminUrl()} (set PG_ADMIN_URL): ${(error as Error).message}`);
-  }
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(pgAdminUrl());
-  url.pathname = `/${name}`;
-  return {
-    target: { provider: "postgresql", url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client(pgConfigFromUrl(pgAdminUrl()));
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  const scratch = await createScratchPgDatabase("playhead_test").catch((error: Error) => {
+    throw new Error(`TEST_DB=postgresql: ${error.message}`);
+  });
+  return { target: { provider: "postgresql", url: scratch.url }, drop: scratch.drop };
 }
 
 async function createTestDatabase(): Promise<TestDatabase> {
