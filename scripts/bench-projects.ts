@@ -18,7 +18,6 @@
  *    (GET /api/projects/[projectId]/leaderboard; target < 500 ms), plus the same with ?ci=1.
  * Skips cleanly, with a message, when the dataset files are absent.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +25,7 @@ import { parseArgs } from "node:util";
 import { csvText } from "@/lib/csv/write-csv";
 import { createRng } from "@/lib/metrics/bootstrap";
 import type { TruthItem } from "@/lib/runs/types";
+import { runBenchChild, writeBenchFigures } from "./bench/bench-child";
 
 const ROOT = process.cwd();
 const DATASETS = path.resolve(process.env.PLAYHEAD_DATASETS ?? path.join(ROOT, "..", "shared", "datasets"));
@@ -138,7 +138,7 @@ async function child(runsPerProject: number): Promise<void> {
       primaryValue: lb.rows.find((r) => r.name === "synthetic model 1")?.values[lb.primary] ?? null,
     });
   }
-  process.stdout.write(`BENCH_JSON ${JSON.stringify(out)}\n`);
+  writeBenchFigures(out);
   await db.$disconnect();
 }
 
@@ -194,22 +194,7 @@ function syntheticPredictions(kind: "VCBENCH" | "TOCBENCH" | "ECBENCH", items: r
 // ───────────────────────────── parent ─────────────────────────────
 
 function runChild(url: string, dataDir: string, runs: number): Promise<ProjectFigures[]> {
-  return new Promise((resolve, reject) => {
-    const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-    const p = spawn(tsx, ["--conditions=react-server", path.join(ROOT, "scripts", "bench-projects.ts"), "--child", "--runs", String(runs)], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, PLAYHEAD_DATA_DIR: dataDir, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-secret", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let stdout = "";
-    p.stdout.on("data", (d) => (stdout += d));
-    p.on("error", reject);
-    p.on("close", (code) => {
-      const line = stdout.split("\n").find((l) => l.startsWith("BENCH_JSON "));
-      if (code !== 0 || !line) reject(new Error(`bench child exited with ${code}: ${stdout.slice(-500)}`));
-      else resolve(JSON.parse(line.slice("BENCH_JSON ".length)));
-    });
-  });
+  return runBenchChild<ProjectFigures[]>("bench-projects.ts", ["--runs", String(runs)], { DATABASE_URL: url, PLAYHEAD_DATA_DIR: dataDir });
 }
 
 function report(provider: string, figures: ProjectFigures[]): string {

@@ -20,13 +20,12 @@
  * Figures only; nothing is asserted. The machine's load average is printed: on a shared machine
  * times are only meaningful when it is low.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { runBenchChild, writeBenchFigures } from "./bench/bench-child";
 
-const ROOT = process.cwd();
 
 type Figures = {
   points: number;
@@ -99,7 +98,7 @@ async function child(points: number, uploads: number): Promise<void> {
       serverGpa,
       cliGpa: cli.overall?.gpa ?? null,
     };
-    process.stdout.write(`BENCH_JSON ${JSON.stringify(figures)}\n`);
+    writeBenchFigures(figures);
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await db.$disconnect();
@@ -107,22 +106,7 @@ async function child(points: number, uploads: number): Promise<void> {
 }
 
 function runChild(url: string, dataDir: string, points: number, uploads: number): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-    const p = spawn(tsx, ["--conditions=react-server", path.join(ROOT, "scripts", "bench-runs-upload.ts"), "--child", "--points", String(points), "--uploads", String(uploads)], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, PLAYHEAD_DATA_DIR: dataDir, PLAYHEAD_RESCORE_LOOP: "off", NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || "bench-secret", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let stdout = "";
-    p.stdout.on("data", (d) => (stdout += d));
-    p.on("error", reject);
-    p.on("close", (code) => {
-      const line = stdout.split("\n").find((l) => l.startsWith("BENCH_JSON "));
-      if (code !== 0 || !line) reject(new Error(`bench child exited with ${code}: ${stdout.slice(-500)}`));
-      else resolve(JSON.parse(line.slice("BENCH_JSON ".length)));
-    });
-  });
+  return runBenchChild<Figures>("bench-runs-upload.ts", ["--points", String(points), "--uploads", String(uploads)], { DATABASE_URL: url, PLAYHEAD_DATA_DIR: dataDir, PLAYHEAD_RESCORE_LOOP: "off" });
 }
 
 function report(provider: string, f: Figures): string {
