@@ -8,6 +8,8 @@
  *
  * Prints the time of each build (target < 5 s): the first one ("cold": every interval computed)
  * and a second one ("warm": the leaderboard's interval cache filled), with the machine's load.
+ * BENCH_PARTS=1 also times each part; BENCH_PROFILE=1 prints the functions with the most CPU
+ * self time in the cold build.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -43,6 +45,7 @@ async function main() {
   const { tableFromItems } = await import("@/lib/scoring/item-table");
   const { updateHumanRun } = await import("@/lib/studies/human-run");
   const { buildReport, reportZip } = await import("@/lib/report/build-report");
+  const { withCpuProfile } = await import("./bench/cpu-profile");
   const chunked = async <T>(rows: T[], write: (part: T[]) => Promise<unknown>) => {
     for (let i = 0; i < rows.length; i += 2000) await write(rows.slice(i, i + 2000));
   };
@@ -160,8 +163,10 @@ async function main() {
     const before = load();
     const c0 = process.cpuUsage();
     const t = performance.now();
-    const report = await buildReport(project.id, { files: true, subtypes: true });
-    const zip = reportZip(report);
+    const { report, zip } = await withCpuProfile(label === "cold" && Boolean(process.env.BENCH_PROFILE), "the cold build", async () => {
+      const built = await buildReport(project.id, { files: true, subtypes: true });
+      return { report: built, zip: reportZip(built) };
+    });
     const wall = performance.now() - t;
     const cpu = process.cpuUsage(c0);
     console.log(

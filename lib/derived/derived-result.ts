@@ -82,6 +82,17 @@ async function store(request: DerivedRequest<unknown>, value: string, computeMs:
   }
 }
 
+/**
+ * The keys of `requests` that a `derivedResults` call would compute now (no row, or a row from
+ * other inputs): for callers that compute several missing results more cheaply together.
+ */
+export async function missingDerivedKeys(requests: readonly Pick<DerivedRequest<unknown>, "key" | "inputHash">[]): Promise<Set<string>> {
+  if (requests.length === 0) return new Set();
+  const rows = await db.derivedResult.findMany({ where: { key: { in: [...new Set(requests.map((r) => r.key))] } }, select: { key: true, inputHash: true } });
+  const stored = new Map(rows.map((r) => [r.key, r.inputHash]));
+  return new Set(requests.filter((r) => stored.get(r.key) !== r.inputHash).map((r) => r.key));
+}
+
 /** Deletes stored results (all, of one kind, or whose key starts with a prefix): they are computed again when next read. */
 export async function forgetDerivedResults(filter: { kind?: string; keyPrefix?: string } = {}): Promise<number> {
   const { count } = await db.derivedResult.deleteMany({

@@ -1,12 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
-import { derivedResults, type DerivedRequest } from "@/lib/derived/derived-result";
+import { derivedResults, missingDerivedKeys, type DerivedRequest } from "@/lib/derived/derived-result";
 import { inputHash } from "@/lib/derived/input-hash";
 import { chanceRowCount, refreshChanceRuns } from "@/lib/runs/chance-runs";
 import { findProject, projectVariant } from "@/lib/runs/project";
 import { judgingOf } from "@/lib/runs/judging-status";
 import type { RunAggregates } from "@/lib/runs/types";
-import { bootstrapTable, DEFAULT_BOOTSTRAP, type BootstrapSettings, type TableIntervals } from "./bootstrap-table";
+import { bootstrapTables, DEFAULT_BOOTSTRAP, type BootstrapSettings, type TableIntervals } from "./bootstrap-table";
 import { CHANCE_NOTES, columnsFor, primaryColumn, type LeaderboardColumn } from "./columns";
 import { tableFromItems, type ItemRecord } from "@/lib/scoring/item-table";
 import type { Table } from "@/lib/scoring/tables";
@@ -103,14 +103,26 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
     const itemsNow = await db.item.aggregate({ where: { projectId: project.id, status: "ACTIVE" }, _count: { _all: true }, _max: { updatedAt: true } });
     const itemsVersion = `${itemsNow._count._all}:${itemsNow._max.updatedAt?.getTime() ?? 0}`;
     let items: Promise<Map<string, ItemInfo>> | null = null;
-    const requests: DerivedRequest<TableIntervals>[] = runs.map((r) => ({
-      key: leaderboardCiKey(r.id, variant, settings),
+    const hashes = runs.map((r) => inputHash({ scoredAt: r.scoredAt?.getTime() ?? 0, runTruth: r.truthVersion, projectTruth: project.truthVersion, items: itemsVersion, benchmark: project.benchmark }));
+    const keys = runs.map((r) => leaderboardCiKey(r.id, variant, settings));
+    // The missing intervals are computed together (runs of equal size share their resamples).
+    const missing = await missingDerivedKeys(keys.map((key, i) => ({ key, inputHash: hashes[i] })));
+    const computeFor = async (ids: string[]): Promise<Map<string, TableIntervals>> => {
+      // Only runs without a stored interval read their per-item records (the items once).
+      const unread = ids.filter((id) => !records.has(id));
+      const read = unread.length ? await itemRecords(project.id, unread, await (items ??= activeItems(project.id))) : new Map<string, ItemRecord[]>();
+      const own = ids.map((id) => records.get(id) ?? read.get(id) ?? []);
+      const intervals = bootstrapTables(own.map((list) => ({ benchmark: project.benchmark, variant, records: list })), settings);
+      return new Map(ids.map((id, i) => [id, intervals[i]]));
+    };
+    let batch: Promise<Map<string, TableIntervals>> | null = null;
+    const requests: DerivedRequest<TableIntervals>[] = runs.map((r, i) => ({
+      key: keys[i],
       kind: LEADERBOARD_CI,
-      inputHash: inputHash({ scoredAt: r.scoredAt?.getTime() ?? 0, runTruth: r.truthVersion, projectTruth: project.truthVersion, items: itemsVersion, benchmark: project.benchmark }),
+      inputHash: hashes[i],
       compute: async () => {
-        // Only runs without a stored interval read their per-item records (the items once).
-        const own = records.get(r.id) ?? (await itemRecords(project.id, [r.id], await (items ??= activeItems(project.id)))).get(r.id) ?? [];
-        return bootstrapTable(project.benchmark, variant, own, settings);
+        const together = await (batch ??= computeFor(runs.filter((_, j) => missing.has(keys[j])).map((x) => x.id)));
+        return together.get(r.id) ?? (await computeFor([r.id])).get(r.id)!;
       },
     }));
     const outcomes = await derivedResults(requests);

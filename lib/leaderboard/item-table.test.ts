@@ -7,7 +7,8 @@ import { parsePredictions } from "@/lib/runs/parse-predictions";
 import { scoreRawPredictions } from "@/lib/runs/score-raws";
 import { truthIndexFromNormalised } from "@/lib/runs/truth-from-normalised";
 import type { MetricVariant } from "@/lib/runs/types";
-import { bootstrapTable } from "./bootstrap-table";
+import { bootstrapCI, quantileSorted } from "@/lib/metrics/bootstrap";
+import { bootstrapTable, bootstrapTables } from "./bootstrap-table";
 import { compileItemTable, tableFromItems } from "@/lib/scoring/item-table";
 
 /**
@@ -68,7 +69,61 @@ describe("the compiled table (the bootstrap statistic) equals tableFromItems on 
   });
 });
 
+describe("the weighted form (record i taken weights[i] times) equals the table of that multiset", () => {
+  it.each(cases)("%s %s + %s (%s)", async (kind, truth, preds, variant) => {
+    const { records } = await scored(kind, truth, preds, variant);
+    const compiled = compileItemTable(kind, variant, records);
+    let x = 11;
+    const next = () => (x = (x * 48271) % 2147483647);
+    for (let rep = 0; rep < 5; rep++) {
+      const weights = Array.from({ length: records.length }, () => next() % 4); // 0..3, zeros included
+      const sample = weights.flatMap((w, i) => Array.from({ length: w }, () => records[i]));
+      expectSameTable(compiled.weighted(weights), tableFromItems(kind, variant, sample));
+    }
+  });
+});
+
 describe("bootstrapTable", () => {
+  it("draws the resamples of lib/metrics bootstrapCI: the same intervals as bootstrapCI of the table", async () => {
+    const { records } = await scored("VCBENCH", "vcbench/vcbench_data.jsonl", "vcbench/preds-unified.jsonl");
+    const settings = { resamples: 200, level: 0.9, seed: 5 };
+    const got = bootstrapTable("VCBENCH", "reference", records, settings);
+    // The statistic recomputes the whole table from the resampled records; collect the overall GPA.
+    const replicates: number[] = [];
+    let first = true;
+    bootstrapCI(records, (sample) => {
+      const v = tableFromItems("VCBENCH", "reference", sample)["overall.gpa"];
+      if (!first && v !== null && v !== undefined) replicates.push(v);
+      first = false;
+      return 0;
+    }, settings);
+    replicates.sort((a, b) => a - b);
+    expect(got["overall.gpa"].validResamples).toBe(200);
+    expect(got["overall.gpa"].lower).toBeCloseTo(quantileSorted(replicates, 0.05), 12);
+    expect(got["overall.gpa"].upper).toBeCloseTo(quantileSorted(replicates, 0.95), 12);
+  });
+
+  it("bootstrapTables of several runs equals each run's bootstrapTable (runs of equal size share resamples)", async () => {
+    const a = await scored("TOCBENCH", "tocbench/answer_final.json", "tocbench/preds-extracted.jsonl");
+    const b = await scored("TOCBENCH", "tocbench/answer_final.json", "tocbench/preds-raw.jsonl");
+    const c = await scored("ECBENCH", "ecbench/truth.csv", "ecbench/preds.csv");
+    const settings = { resamples: 150, level: 0.95, seed: 3 };
+    const together = bootstrapTables(
+      [
+        { benchmark: "TOCBENCH", variant: "reference", records: a.records },
+        { benchmark: "TOCBENCH", variant: "reference", records: b.records },
+        { benchmark: "ECBENCH", variant: "reference", records: c.records },
+        { benchmark: "TOCBENCH", variant: "reference", records: [] },
+      ],
+      settings,
+    );
+    expect(together[0]).toEqual(bootstrapTable("TOCBENCH", "reference", a.records, settings));
+    expect(together[1]).toEqual(bootstrapTable("TOCBENCH", "reference", b.records, settings));
+    expect(together[2]).toEqual(bootstrapTable("ECBENCH", "reference", c.records, settings));
+    expect(together[3]).toEqual({});
+    expect(Object.keys(together[0]).length).toBeGreaterThan(3);
+  });
+
   it("is deterministic for a seed, brackets the estimate, and changes with the seed", { timeout: 60_000 }, async () => {
     const { out, records } = await scored("TOCBENCH", "tocbench/answer_final.json", "tocbench/preds-extracted.jsonl");
     const a = bootstrapTable("TOCBENCH", "reference", records, { resamples: 300, level: 0.95, seed: 1 });

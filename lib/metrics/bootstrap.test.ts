@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cohenKappa } from "./agreement-kappa";
-import { bootstrapCI, bootstrapWeightedCI, createRng, mean, quantileSelect, quantileSorted } from "./bootstrap";
+import { bootstrapCI, bootstrapWeightedCI, createRng, forEachResampleWeights, mean, quantileSelect, quantileSorted } from "./bootstrap";
 
 // Provenance: the generator outputs and the two bootstrap intervals below were produced
 // by an independent Python re-implementation (mulberry32 step + murmur3 fmix32 seeding +
@@ -207,5 +207,36 @@ describe("quantileSelect and bootstrapWeightedCI", () => {
       { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN, validResamples: 0 },
     ]);
     expect(() => bootstrapWeightedCI(3, 1, () => {}, { resamples: 0 })).toThrow(/resamples must be a positive integer/);
+  });
+});
+
+describe("forEachResampleWeights", () => {
+  it("gives the counts of the indices bootstrapCI draws, replicate by replicate", () => {
+    for (const n of [1, 7, 1000]) {
+      const seen: number[][] = [];
+      forEachResampleWeights(n, 20, 42, (w) => seen.push(Array.from(w)));
+      const items = Array.from({ length: n }, (_, i) => i);
+      const expected: number[][] = [];
+      let first = true;
+      bootstrapCI(items, (sample) => {
+        if (!first) {
+          const counts = new Array<number>(n).fill(0);
+          for (const i of sample) counts[i] += 1;
+          expected.push(counts);
+        }
+        first = false;
+        return 0;
+      }, { resamples: 20, seed: 42 });
+      expect(seen).toEqual(expected);
+      expect(seen.every((w) => w.reduce((a, b) => a + b, 0) === n)).toBe(true);
+    }
+  });
+
+  it("visits nothing for n = 0 and rejects a bad n or seed", () => {
+    let calls = 0;
+    forEachResampleWeights(0, 10, 0, () => calls++);
+    expect(calls).toBe(0);
+    expect(() => forEachResampleWeights(-1, 10, 0, () => {})).toThrow(RangeError);
+    expect(() => forEachResampleWeights(3, 10, 0.5, () => {})).toThrow(RangeError);
   });
 });

@@ -191,14 +191,45 @@ export function bootstrapWeightedCI(
   const { resamples, level, seed } = checkedOptions(where, options);
   if (n === 0) return Array.from({ length: statistics }, () => ({ estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN, validResamples: 0 }));
   if (!Number.isSafeInteger(seed)) throw new RangeError(`${where}: seed must be a safe integer, got ${String(seed)}`);
-  // createRng's mulberry32 step and nextInt's rejection, inlined (the same draws, without a call per index).
-  let state = seedState(seed);
-  const weights = new Uint32Array(n).fill(1);
   const out = new Float64Array(statistics);
-  evaluate(weights, out);
+  evaluate(new Uint32Array(n).fill(1), out);
   const estimates = Float64Array.from(out);
   // values[s * resamples + b]: replicate b of statistic s.
   const values = new Float64Array(statistics * resamples);
+  forEachResampleWeights(n, resamples, seed, (weights, b) => {
+    evaluate(weights, out);
+    for (let s = 0; s < statistics; s++) values[s * resamples + b] = out[s];
+  });
+  const alpha = 1 - level;
+  const column = new Float64Array(resamples);
+  return Array.from({ length: statistics }, (_, s) => {
+    let valid = 0;
+    for (let b = 0; b < resamples; b++) {
+      const v = values[s * resamples + b];
+      if (!Number.isNaN(v)) column[valid++] = v;
+    }
+    const kept = column.subarray(0, valid);
+    return { estimate: estimates[s], lower: quantileSelect(kept, alpha / 2), upper: quantileSelect(kept, 1 - alpha / 2), validResamples: valid };
+  });
+}
+
+/**
+ * Visits the B resamples of n items as item weights: `visit(weights, b)` with weights[i] = how many
+ * times item i is drawn in replicate b (Σ weights = n). The draws are exactly `bootstrapCI`'s (the
+ * same generator draws n indices per replicate, in order, with `nextInt`'s rejection), so a
+ * statistic that does not depend on the order of its sample gets the same replicates from
+ * either. `weights` is one array reused for every replicate (copy it to keep it). n = 0 or
+ * resamples = 0 → `visit` is never called.
+ */
+export function forEachResampleWeights(n: number, resamples: number, seed: number, visit: (weights: Uint32Array, b: number) => void): void {
+  const where = "forEachResampleWeights";
+  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`${where}: n must be a non-negative integer, got ${String(n)}`);
+  if (!(Number.isInteger(resamples) && resamples >= 0)) throw new RangeError(`${where}: resamples must be a non-negative integer, got ${String(resamples)}`);
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`${where}: seed must be a safe integer, got ${String(seed)}`);
+  if (n === 0) return;
+  // createRng's mulberry32 step and nextInt's rejection, inlined (the same draws, without a call per index).
+  let state = seedState(seed);
+  const weights = new Uint32Array(n);
   const limit = 4294967296 - (4294967296 % n); // nextInt(n)'s rejection bound, inlined
   for (let b = 0; b < resamples; b++) {
     weights.fill(0);
@@ -214,20 +245,8 @@ export function bootstrapWeightedCI(
       // faster than % on values above 2³¹, which the engine computes in floating point.
       weights[u - Math.floor(u / n) * n] += 1;
     }
-    evaluate(weights, out);
-    for (let s = 0; s < statistics; s++) values[s * resamples + b] = out[s];
+    visit(weights, b);
   }
-  const alpha = 1 - level;
-  const column = new Float64Array(resamples);
-  return Array.from({ length: statistics }, (_, s) => {
-    let valid = 0;
-    for (let b = 0; b < resamples; b++) {
-      const v = values[s * resamples + b];
-      if (!Number.isNaN(v)) column[valid++] = v;
-    }
-    const kept = column.subarray(0, valid);
-    return { estimate: estimates[s], lower: quantileSelect(kept, alpha / 2), upper: quantileSelect(kept, 1 - alpha / 2), validResamples: valid };
-  });
 }
 
 /**

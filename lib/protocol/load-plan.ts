@@ -28,16 +28,39 @@ export function forgetPlans(studyId?: string): void {
 }
 
 export async function loadPlan(studyId: string, videoId: string, protocol: "STREAMING" | "FREE_REWATCH"): Promise<LoadedPlan> {
-  const key = `${studyId}:${videoId}:${protocol}`;
-  const hit = cache.get(key);
+  const hit = cache.get(`${studyId}:${videoId}:${protocol}`);
   if (hit) return hit;
-  const [video, studyItems, studyVideo] = await Promise.all([
-    db.video.findUniqueOrThrow({
-      where: { id: videoId },
-      select: { storageKey: true, frameCount: true, playbackFile: true, originalFile: true, transcoded: true, mimeType: true },
+  const outcome = (await loadPlans(studyId, [videoId], protocol)).get(videoId)!;
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
+}
+
+type VideoRow = { id: string; storageKey: string; frameCount: number; playbackFile: string; originalFile: string; transcoded: boolean; mimeType: string };
+type StudyItemRow = { attentionCheck: boolean; item: { id: string; ordinal: number; format: string; videoId: string | null; queryPoints: { id: string; ordinal: number; frameIndex: number | null }[] } };
+type SegmentationRow = { id: string; videoId: string; dirKey: string | null; segments: unknown; status: string };
+
+/**
+ * The plans of several videos of a study in three queries (the study results page lists every
+ * session's ask count): each video's plan, or the error `loadPlan` would throw for it (a missing
+ * video, a query point without a frame index, a video not segmented). Plans found are cached as
+ * `loadPlan` caches them.
+ */
+export async function loadPlans(studyId: string, videoIds: readonly string[], protocol: "STREAMING" | "FREE_REWATCH"): Promise<Map<string, LoadedPlan | Error>> {
+  const out = new Map<string, LoadedPlan | Error>();
+  const wanted: string[] = [];
+  for (const id of new Set(videoIds)) {
+    const hit = cache.get(`${studyId}:${id}:${protocol}`);
+    if (hit) out.set(id, hit);
+    else wanted.push(id);
+  }
+  if (wanted.length === 0) return out;
+  const [videos, studyItems, studyVideos] = await Promise.all([
+    db.video.findMany({
+      where: { id: { in: wanted } },
+      select: { id: true, storageKey: true, frameCount: true, playbackFile: true, originalFile: true, transcoded: true, mimeType: true },
     }),
     db.studyItem.findMany({
-      where: { studyId, item: { videoId } },
+      where: { studyId, item: { videoId: { in: wanted } } },
       select: {
         attentionCheck: true,
         item: {
@@ -45,18 +68,48 @@ export async function loadPlan(studyId: string, videoId: string, protocol: "STRE
             id: true,
             ordinal: true,
             format: true,
+            videoId: true,
             queryPoints: { select: { id: true, ordinal: true, frameIndex: true }, orderBy: { ordinal: "asc" } },
           },
         },
       },
     }),
     protocol === "STREAMING"
-      ? db.studyVideo.findFirst({
-          where: { studyId, segmentation: { videoId } },
-          select: { segmentation: { select: { id: true, dirKey: true, segments: true, status: true } } },
+      ? db.studyVideo.findMany({
+          where: { studyId, segmentation: { videoId: { in: wanted } } },
+          select: { segmentation: { select: { id: true, videoId: true, dirKey: true, segments: true, status: true } } },
         })
-      : Promise.resolve(null),
+      : Promise.resolve([]),
   ]);
+  const videoById = new Map(videos.map((v) => [v.id, v]));
+  const itemsByVideo = new Map<string, StudyItemRow[]>();
+  for (const si of studyItems) {
+    const list = itemsByVideo.get(si.item.videoId ?? "") ?? [];
+    list.push(si);
+    itemsByVideo.set(si.item.videoId ?? "", list);
+  }
+  // As findFirst did: the first study video whose segmentation is of this video.
+  const segmentationOf = new Map<string, SegmentationRow>();
+  for (const sv of studyVideos) if (!segmentationOf.has(sv.segmentation.videoId)) segmentationOf.set(sv.segmentation.videoId, sv.segmentation);
+  for (const id of wanted) {
+    const video = videoById.get(id);
+    if (!video) {
+      out.set(id, new Error(`No video ${id}.`));
+      continue;
+    }
+    try {
+      const loaded = buildLoadedPlan(video, itemsByVideo.get(id) ?? [], segmentationOf.get(id) ?? null, protocol);
+      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+      cache.set(`${studyId}:${id}:${protocol}`, loaded);
+      out.set(id, loaded);
+    } catch (error) {
+      out.set(id, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return out;
+}
+
+function buildLoadedPlan(video: VideoRow, studyItems: readonly StudyItemRow[], seg: SegmentationRow | null, protocol: "STREAMING" | "FREE_REWATCH"): LoadedPlan {
   const items: PlanItemInput[] = studyItems.map((si) => ({
     itemId: si.item.id,
     itemOrdinal: si.item.ordinal,
@@ -67,27 +120,16 @@ export async function loadPlan(studyId: string, videoId: string, protocol: "STRE
       return { id: q.id, ordinal: q.ordinal, frame: q.frameIndex ?? -1 };
     }),
   }));
-  let loaded: LoadedPlan;
+  const playbackFile = video.transcoded ? video.playbackFile : video.originalFile;
   if (protocol === "STREAMING") {
-    const seg = studyVideo?.segmentation;
     if (!seg || seg.status !== "READY") throw new PlanError("the video of this session is not segmented");
-    loaded = {
+    return {
       plan: buildStreamingPlan(items, fromSegmentationJson(seg.segments), video.frameCount),
       storageKey: video.storageKey,
       dirKey: seg.dirKey,
-      playbackFile: video.transcoded ? video.playbackFile : video.originalFile,
-      mimeType: video.mimeType,
-    };
-  } else {
-    loaded = {
-      plan: buildFreeRewatchPlan(items, video.frameCount),
-      storageKey: video.storageKey,
-      dirKey: null,
-      playbackFile: video.transcoded ? video.playbackFile : video.originalFile,
+      playbackFile,
       mimeType: video.mimeType,
     };
   }
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-  cache.set(key, loaded);
-  return loaded;
+  return { plan: buildFreeRewatchPlan(items, video.frameCount), storageKey: video.storageKey, dirKey: null, playbackFile, mimeType: video.mimeType };
 }

@@ -61,51 +61,100 @@ class Keys {
 
 /**
  * Records read once (label keys interned, scores as numbers) and a table function over any
- * multiset of them, so a bootstrap replicate only sums numbers.
+ * multiset of them, so a bootstrap replicate only sums numbers. The multiset is given either as
+ * a list of prepared records (`table`) or as a count per prepared record (`weighted`: record i
+ * taken weights[i] times, the form lib/metrics `forEachResampleWeights` draws). Both give the
+ * same table for the same multiset (up to floating-point summation order).
  */
-export type CompiledTable<P = unknown> = { prepared: P[]; table: (sample: readonly P[]) => Table };
+export type CompiledTable<P = unknown> = { prepared: P[]; table: (sample: readonly P[]) => Table; weighted: (weights: ArrayLike<number>) => Table };
+
+/** A compiled table from one accumulator: `reset`, `add(record, times)`, `finish`. */
+function fromAccumulator<P>(prepared: P[], reset: () => void, add: (p: P, times: number) => void, finish: () => Table): CompiledTable<P> {
+  return {
+    prepared,
+    table(sample) {
+      reset();
+      for (const p of sample) add(p, 1);
+      return finish();
+    },
+    weighted(weights) {
+      reset();
+      for (let i = 0; i < prepared.length; i++) {
+        const w = weights[i];
+        if (w > 0) add(prepared[i], w);
+      }
+      return finish();
+    },
+  };
+}
 
 type TocPrep = { c: number; inv: number; invKnown: boolean; dim: number; tier: number; fmt: number; src: number; hda: boolean } | null;
-
-type VcPrep = { sub: number; gpa: number | null; moc: number | null; uda: number | null };
 
 /**
  * VCBench: question-weighted means per subtype and overall (the same sums as
  * `VcbenchAggregator`, which `vcbench()` uses; a test holds the two equal), kept in flat
  * arrays so a bootstrap replicate allocates almost nothing.
  */
-function compileVcbench(records: readonly ItemRecord[]): CompiledTable<VcPrep> {
+function compileVcbench(records: readonly ItemRecord[]): CompiledTable<number> {
   const subtypes = new Keys();
-  const prepared = records.map((r): VcPrep => {
+  // One column per field (NaN: no score), the records by index: a replicate reads flat arrays.
+  const n = records.length;
+  const sub = new Int32Array(n);
+  const gpa = new Float64Array(n);
+  const moc = new Float64Array(n);
+  const uda = new Float64Array(n);
+  records.forEach((r, i) => {
     const s = vcbenchScore(r);
-    return { sub: subtypes.of(s.subtype), gpa: s.gpa, moc: s.moc, uda: s.uda };
+    sub[i] = subtypes.of(s.subtype);
+    gpa[i] = s.gpa ?? Number.NaN;
+    moc[i] = s.moc ?? Number.NaN;
+    uda[i] = s.uda ?? Number.NaN;
   });
   const k = subtypes.list.length + 1; // the last slot is "overall"
+  const last = (k - 1) * 7;
   // Per slot: n, gpa sum, gpa n, moc sum, moc n, uda sum, uda n.
   const acc = new Float64Array(k * 7);
-  const mean = (sum: number, n: number) => (n > 0 ? sum / n : null);
-  const add = (slot: number, p: VcPrep) => {
-    const o = slot * 7;
-    acc[o] += 1;
-    if (p.gpa !== null) { acc[o + 1] += p.gpa; acc[o + 2] += 1; }
-    if (p.moc !== null) { acc[o + 3] += p.moc; acc[o + 4] += 1; }
-    if (p.uda !== null) { acc[o + 5] += p.uda; acc[o + 6] += 1; }
+  const mean = (sum: number, count: number) => (count > 0 ? sum / count : null);
+  const add = (i: number, w: number) => {
+    const o = sub[i] * 7;
+    acc[o] += w;
+    acc[last] += w;
+    let v = gpa[i];
+    if (v === v) { acc[o + 1] += w * v; acc[o + 2] += w; acc[last + 1] += w * v; acc[last + 2] += w; }
+    v = moc[i];
+    if (v === v) { acc[o + 3] += w * v; acc[o + 4] += w; acc[last + 3] += w * v; acc[last + 4] += w; }
+    v = uda[i];
+    if (v === v) { acc[o + 5] += w * v; acc[o + 6] += w; acc[last + 5] += w * v; acc[last + 6] += w; }
   };
   const scores = (slot: number) => {
     const o = slot * 7;
     return { gpa: mean(acc[o + 1], acc[o + 2]), moc: mean(acc[o + 3], acc[o + 4]), uda: mean(acc[o + 5], acc[o + 6]) };
   };
-  const table = (sample: readonly VcPrep[]): Table => {
-    acc.fill(0);
-    for (const p of sample) {
-      add(p.sub, p);
-      add(k - 1, p);
-    }
+  const finish = (): Table => {
     const bySubtype: Record<string, unknown> = {};
     for (let i = 0; i < k - 1; i++) if (acc[i * 7] > 0) bySubtype[subtypes.list[i]] = scores(i);
     return vcbenchTableOf({ overall: scores(k - 1), by_subtype: bySubtype });
   };
-  return { prepared, table };
+  const compiled = fromAccumulator(Array.from({ length: n }, (_, i) => i), () => acc.fill(0), add, finish);
+  // The replicate loop, written out (the hot path of the leaderboard's intervals).
+  compiled.weighted = (weights) => {
+    acc.fill(0);
+    for (let i = 0; i < n; i++) {
+      const w = weights[i];
+      if (w === 0) continue;
+      const o = sub[i] * 7;
+      acc[o] += w;
+      acc[last] += w;
+      let v = gpa[i];
+      if (v === v) { acc[o + 1] += w * v; acc[o + 2] += w; acc[last + 1] += w * v; acc[last + 2] += w; }
+      v = moc[i];
+      if (v === v) { acc[o + 3] += w * v; acc[o + 4] += w; acc[last + 3] += w * v; acc[last + 4] += w; }
+      v = uda[i];
+      if (v === v) { acc[o + 5] += w * v; acc[o + 6] += w; acc[last + 5] += w * v; acc[last + 6] += w; }
+    }
+    return finish();
+  };
+  return compiled;
 }
 
 function compileToc(records: readonly ItemRecord[]): CompiledTable<TocPrep> {
@@ -131,46 +180,55 @@ function compileToc(records: readonly ItemRecord[]): CompiledTable<TocPrep> {
     };
   };
   const prepared = records.map(prepare);
-  const table = (P: readonly TocPrep[]): Table => {
-    const acc = (k: Keys) => ({ c: new Float64Array(k.list.length), n: new Float64Array(k.list.length) });
-    const dim = acc(dims);
-    const tier = acc(tiers);
-    const fmt = acc(formats);
-    const src = acc(sources);
-    let c = 0;
-    let n = 0;
-    let invalid = 0;
-    let invalidKnown = false;
-    let hc = 0;
-    let hn = 0;
-    for (const p of P) {
-      if (!p) continue;
-      n += 1;
-      c += p.c;
-      if (p.invKnown) {
-        invalidKnown = true;
-        invalid += p.inv;
-      }
-      dim.c[p.dim] += p.c;
-      dim.n[p.dim] += 1;
-      tier.c[p.tier] += p.c;
-      tier.n[p.tier] += 1;
-      fmt.c[p.fmt] += p.c;
-      fmt.n[p.fmt] += 1;
-      src.c[p.src] += p.c;
-      src.n[p.src] += 1;
-      if (p.hda) {
-        hc += p.c;
-        hn += 1;
-      }
+  const acc = (k: Keys) => ({ c: new Float64Array(k.list.length), n: new Float64Array(k.list.length) });
+  const dim = acc(dims);
+  const tier = acc(tiers);
+  const fmt = acc(formats);
+  const src = acc(sources);
+  let c = 0;
+  let n = 0;
+  let invalid = 0;
+  let invalidKnown = false;
+  let hc = 0;
+  let hn = 0;
+  const reset = () => {
+    for (const a of [dim, tier, fmt, src]) {
+      a.c.fill(0);
+      a.n.fill(0);
     }
-    const rates = (k: Keys, a: { c: Float64Array; n: Float64Array }) => {
-      const out: Record<string, number> = {};
-      k.list.forEach((key, i) => {
-        if (a.n[i] > 0) out[key] = a.c[i] / a.n[i];
-      });
-      return out;
-    };
+    c = n = invalid = hc = hn = 0;
+    invalidKnown = false;
+  };
+  const add = (p: TocPrep, w: number) => {
+    if (!p) return;
+    const wc = w * p.c;
+    n += w;
+    c += wc;
+    if (p.invKnown) {
+      invalidKnown = true;
+      invalid += w * p.inv;
+    }
+    dim.c[p.dim] += wc;
+    dim.n[p.dim] += w;
+    tier.c[p.tier] += wc;
+    tier.n[p.tier] += w;
+    fmt.c[p.fmt] += wc;
+    fmt.n[p.fmt] += w;
+    src.c[p.src] += wc;
+    src.n[p.src] += w;
+    if (p.hda) {
+      hc += wc;
+      hn += w;
+    }
+  };
+  const rates = (k: Keys, a: { c: Float64Array; n: Float64Array }) => {
+    const out: Record<string, number> = {};
+    k.list.forEach((key, i) => {
+      if (a.n[i] > 0) out[key] = a.c[i] / a.n[i];
+    });
+    return out;
+  };
+  const finish = (): Table => {
     const perDim = rates(dims, dim);
     const valid = dims.list.filter((_, i) => dim.n[i] >= TOC_MACRO_DIM_MIN_ITEMS);
     const perTier = rates(tiers, tier);
@@ -189,7 +247,7 @@ function compileToc(records: readonly ItemRecord[]): CompiledTable<TocPrep> {
       invalid_rate: invalidKnown ? invalid / Math.max(1, n) : null,
     });
   };
-  return { prepared, table };
+  return fromAccumulator(prepared, reset, add, finish);
 }
 
 /** Accumulators of one EC-Bench group (index 0 = all questions, then one per category). */
@@ -248,45 +306,49 @@ function compileEc(records: readonly ItemRecord[], variant: string): CompiledTab
     };
   };
   const prepared = records.map(prepare);
-  const table = (sample: readonly EcPrep[]): Table => {
-    const all = new EcAcc();
-    const byCat: (EcAcc | undefined)[] = [];
-    for (const p of sample) {
-      if (!p) continue;
-      const cat = p.cat >= 0 ? (byCat[p.cat] ??= new EcAcc()) : undefined;
-      for (const g of cat ? [all, cat] : [all]) {
-        if (p.iou !== null) {
-          g.iouSum += p.iou;
-          g.iouN += 1;
+  let all = new EcAcc();
+  let byCat: (EcAcc | undefined)[] = [];
+  const add = (p: EcPrep, w: number) => {
+    if (!p) return;
+    const cat = p.cat >= 0 ? (byCat[p.cat] ??= new EcAcc()) : undefined;
+    for (const g of cat ? [all, cat] : [all]) {
+      if (p.iou !== null) {
+        g.iouSum += w * p.iou;
+        g.iouN += w;
+      }
+      if (p.task === 0) {
+        g.countN += w;
+        g.match += w * p.match;
+        if (p.abs !== null) {
+          g.absSum += w * p.abs;
+          g.absN += w;
         }
-        if (p.task === 0) {
-          g.countN += 1;
-          g.match += p.match;
-          if (p.abs !== null) {
-            g.absSum += p.abs;
-            g.absN += 1;
-          }
-        } else if (p.task === 1) {
-          g.enumN += 1;
-          g.tp += p.tp;
-          g.fp += p.fp;
-          g.fn += p.fn;
-          g.complete += p.complete;
-          if (p.agree !== null) {
-            g.agree += p.agree;
-            g.agreeKnown += 1;
-          }
-          g.enumCorrect += p.enumCorrect;
+      } else if (p.task === 1) {
+        g.enumN += w;
+        g.tp += w * p.tp;
+        g.fp += w * p.fp;
+        g.fn += w * p.fn;
+        g.complete += w * p.complete;
+        if (p.agree !== null) {
+          g.agree += w * p.agree;
+          g.agreeKnown += w;
         }
+        g.enumCorrect += w * p.enumCorrect;
       }
     }
+  };
+  const finish = (): Table => {
     const byCategory: Record<string, EcGroupValues> = {};
     byCat.forEach((g, i) => {
       if (g) byCategory[cats.list[i]] = g.values();
     });
     return ecTableOf({ overall: all.values(), by_category: byCategory });
   };
-  return { prepared, table };
+  const reset = () => {
+    all = new EcAcc();
+    byCat = [];
+  };
+  return fromAccumulator(prepared, reset, add, finish);
 }
 
 function vstat(records: readonly ItemRecord[]): Table {
@@ -342,7 +404,18 @@ export function compileItemTable(benchmark: string, variant: string, records: re
   if (benchmark === "TOCBENCH") return compileToc(records) as CompiledTable;
   if (benchmark === "ECBENCH") return compileEc(records, variant) as CompiledTable;
   if (benchmark === "VCBENCH") return compileVcbench(records) as CompiledTable;
-  return { prepared: [...records], table: (sample) => tableFromItems(benchmark, variant, sample as ItemRecord[]) };
+  // VSTAT and VSAS: the table of the records themselves (a weighted multiset is expanded).
+  const prepared = [...records];
+  const table = (sample: readonly unknown[]) => tableFromItems(benchmark, variant, sample as ItemRecord[]);
+  return {
+    prepared,
+    table,
+    weighted(weights) {
+      const sample: ItemRecord[] = [];
+      for (let i = 0; i < prepared.length; i++) for (let k = 0; k < weights[i]; k++) sample.push(prepared[i]);
+      return table(sample);
+    },
+  };
 }
 
 /** The leaderboard table of a set of per-item records. `variant` matters for EC-Bench (tIoU definition, overall accuracy). */

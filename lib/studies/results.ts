@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
-import { loadPlan } from "@/lib/protocol/load-plan";
+import { loadPlans } from "@/lib/protocol/load-plan";
 import { parseStudySettings, type StudySettings } from "@/lib/protocol/study-settings";
 import { plural } from "@/lib/text/plural";
 
@@ -104,10 +104,13 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
   const abandonMs = settings.abandonAfterMinutes * 60_000;
   const allLatencies: number[] = [];
   const out: ParticipantResult[] = [];
+  // Every session's ask count from its video's plan (all videos' plans in three queries).
+  const plans = await loadPlans(studyId, participants.flatMap((p) => p.sessions.map((s) => s.videoId)), study.protocol);
   for (const p of participants) {
     const sessions: SessionResult[] = [];
     for (const s of p.sessions) {
-      const plan = await loadPlan(studyId, s.videoId, study.protocol).catch(() => null);
+      const found = plans.get(s.videoId);
+      const plan = found instanceof Error ? null : found;
       const lat = s.answers.map((a) => a.latencyMs);
       allLatencies.push(...lat);
       const flags = (s.flags ?? {}) as { attention_failed?: string[]; time_limit?: boolean };
