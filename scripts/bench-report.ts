@@ -12,13 +12,13 @@
  * self time in the cold build.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { items: { type: "string" }, runs: { type: "string" }, studies: { type: "string" }, participants: { type: "string" } }, strict: true });
+const { values } = parseArgs({ options: { items: { type: "string" }, runs: { type: "string" }, studies: { type: "string" }, participants: { type: "string" }, keep: { type: "string" } }, strict: true });
 const ITEMS = Number(values.items ?? 10_000);
 const RUNS = Number(values.runs ?? 10);
 const STUDIES = Number(values.studies ?? 3);
@@ -26,8 +26,12 @@ const PARTICIPANTS = Number(values.participants ?? 200);
 const SUBTYPES = ["O1-Snap", "O1-Delta", "O2-Unique", "O2-Gain", "E1-Action", "E1-Transit", "E2-Episode", "E2-Periodic"];
 const DURATION = 600;
 const PER_VIDEO = Math.max(1, Math.floor(ITEMS / PARTICIPANTS));
+const perSession = PER_VIDEO;
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "playhead-bench-report-"));
+// --keep DIR: build the project in DIR once and reuse it on later runs (the data are deterministic).
+const dir = values.keep ? path.resolve(values.keep) : mkdtempSync(path.join(os.tmpdir(), "playhead-bench-report-"));
+mkdirSync(dir, { recursive: true });
+const reuse = values.keep !== undefined && existsSync(path.join(dir, "bench.db"));
 process.env.PLAYHEAD_DATA_DIR = dir;
 process.env.DATABASE_URL = `file:${path.join(dir, "bench.db")}`;
 
@@ -42,14 +46,23 @@ async function main() {
   const { applyMigrations } = await import("@/lib/db/migrate");
   await applyMigrations({ provider: "sqlite", url: process.env.DATABASE_URL! });
   const { db } = await import("@/lib/db/prisma");
+  const t0 = performance.now();
+  if (!reuse) await createProject();
+  const project = await db.project.findUniqueOrThrow({ where: { slug: "bench-report" } });
+  // The intervals are computed again on every run (cold), also on a kept database.
+  await db.derivedResult.deleteMany({});
+  const setup = performance.now() - t0;
+  await measure(project, setup);
+  await db.$disconnect();
+}
+
+async function createProject() {
+  const { db } = await import("@/lib/db/prisma");
   const { tableFromItems } = await import("@/lib/scoring/item-table");
   const { updateHumanRun } = await import("@/lib/studies/human-run");
-  const { buildReport, reportZip } = await import("@/lib/report/build-report");
-  const { withCpuProfile } = await import("./bench/cpu-profile");
   const chunked = async <T>(rows: T[], write: (part: T[]) => Promise<unknown>) => {
     for (let i = 0; i < rows.length; i += 2000) await write(rows.slice(i, i + 2000));
   };
-  const t0 = performance.now();
   const project = await db.project.create({ data: { name: "Bench report", slug: "bench-report", benchmark: "VCBENCH", settings: { native: { fileKind: "vcbench_eval" } }, truthVersion: 1 } });
   // One video per PER_VIDEO items (a participant's session is one video, as in a real study).
   const videos = Array.from({ length: Math.ceil(ITEMS / PER_VIDEO) }, (_, v) => ({
@@ -89,7 +102,6 @@ async function main() {
   }
 
   // Streaming studies: participants with one completed session each over ITEMS / PARTICIPANTS items, with answers.
-  const perSession = PER_VIDEO;
   for (let s = 0; s < STUDIES; s++) {
     const study = await db.study.create({ data: { projectId: project.id, name: `Study ${s + 1}`, protocol: "STREAMING", status: "OPEN", settings: { crowdPlatforms: ["prolific"] } } });
     await chunked(items, (part) => db.studyItem.createMany({ data: part.map((it) => ({ studyId: study.id, itemId: it.id })) }));
@@ -113,10 +125,15 @@ async function main() {
     await chunked(answers, (part) => db.answer.createMany({ data: part }));
     await updateHumanRun(study.id);
   }
-  const setup = performance.now() - t0;
+}
+
+async function measure(project: { id: string }, setup: number) {
+  const { db } = await import("@/lib/db/prisma");
+  const { buildReport, reportZip } = await import("@/lib/report/build-report");
+  const { withCpuProfile } = await import("./bench/cpu-profile");
   const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
   console.log(`bench:report  VCBench project: ${ITEMS} items, ${RUNS} model runs, ${STUDIES} streaming studies x ${PARTICIPANTS} participants (${perSession} items each); 1000 bootstrap resamples`);
-  console.log(`  setup (not counted)   ${(setup / 1000).toFixed(1)} s`);
+  console.log(`  setup (not counted)   ${(setup / 1000).toFixed(1)} s${reuse ? " (kept database reused)" : ""}`);
   if (process.env.BENCH_PARTS) {
     const { buildLeaderboard } = await import("@/lib/leaderboard/build-leaderboard");
     const { studyResults } = await import("@/lib/studies/results");
@@ -176,11 +193,10 @@ async function main() {
   const t = performance.now();
   await buildReport(project.id, { files: false, subtypes: true });
   console.log(`  tab preview (warm)    ${((performance.now() - t) / 1000).toFixed(2)} s wall (no PNG, no files)`);
-  await db.$disconnect();
 }
 
 try {
   await main();
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }

@@ -69,7 +69,8 @@ export async function loadPlans(studyId: string, videoIds: readonly string[], pr
             ordinal: true,
             format: true,
             videoId: true,
-            queryPoints: { select: { id: true, ordinal: true, frameIndex: true }, orderBy: { ordinal: "asc" } },
+            // Not ordered here (Prisma splits an unordered relation query under SQLite's parameter limit): sorted below.
+            queryPoints: { select: { id: true, ordinal: true, frameIndex: true } },
           },
         },
       },
@@ -115,7 +116,7 @@ function buildLoadedPlan(video: VideoRow, studyItems: readonly StudyItemRow[], s
     itemOrdinal: si.item.ordinal,
     format: si.item.format,
     attentionCheck: si.attentionCheck,
-    queryPoints: si.item.queryPoints.map((q) => {
+    queryPoints: [...si.item.queryPoints].sort((a, b) => a.ordinal - b.ordinal).map((q) => {
       if (protocol === "STREAMING" && q.frameIndex === null) throw new PlanError(`query point ${q.id} has no frame index`);
       return { id: q.id, ordinal: q.ordinal, frame: q.frameIndex ?? -1 };
     }),
