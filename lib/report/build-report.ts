@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
+import { barChartSvg } from "@/lib/charts/bar-chart-svg";
 import { db } from "@/lib/db/prisma";
 import { leaderboardCsv } from "@/lib/leaderboard/csv";
 import { figuresCsv, itemsCsv } from "@/lib/review/export";
@@ -14,7 +15,6 @@ import { methodsMarkdown, methodsNumbers, methodsParagraphs, methodsText, type M
 import { perItemCsv } from "./per-item-csv";
 import { agreementFigure, breakdownFigures, positionFigure, slugify, type ReportFigure } from "./report-figures";
 import { resultsTable, type ResultsTable } from "./results-table";
-import { barChartSvg } from "./svg-bar-chart";
 import { svgToPng } from "./svg-to-png";
 import { resultsCsv } from "./table-csv";
 import { resultsLatex } from "./table-latex";
