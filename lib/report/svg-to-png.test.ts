@@ -35,4 +35,9 @@ describe("figure PNG", () => {
       expect(Buffer.from(svgToPng(title)).equals(Buffer.from(svgToPng(blank)))).toBe(false);
     }
   });
+  it("names with markup, quotes and control characters still make well-formed XML (resvg parses it)", () => {
+    const svg = barChartSvg({ title: "a\u0001 <b> & 'c' \"d\"", categories: ["<x>\u0007", "κ & α"], series: [{ name: "s\u001f&'", values: [0.5, 0.25], intervals: [null, { lower: 0.1, upper: 0.4 }] }], bound: { min: 0, max: 1 } });
+    expect(() => svgToPng(svg)).not.toThrow();
+    expect(svg).toContain("&#x27;c&#x27; &quot;d&quot;");
+  });
 });
