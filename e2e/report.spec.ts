@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,7 +58,13 @@ test("an admin previews the report in the Report tab and downloads the zip", asy
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("report-download").click()]);
   expect(download.suggestedFilename()).toMatch(/-report\.zip$/);
   const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
-  const manifest = JSON.parse(new TextDecoder().decode(files["manifest.json"])) as { files: { path: string }[]; table: { intervalStyle: string; subtypes: boolean }; bootstrap: { seed: number } };
+  const manifest = JSON.parse(new TextDecoder().decode(files["manifest.json"])) as {
+    files: { path: string }[];
+    table: { intervalStyle: string; subtypes: boolean };
+    bootstrap: { seed: number };
+    runs: { name: string; uploadedFile: { name: string; bytes: number; sha256: string } | null }[];
+    figures: { name: string; svg: string }[];
+  };
   expect(Object.keys(files).sort()).toEqual([...manifest.files.map((f) => f.path), "manifest.json"].sort());
   expect(manifest.table).toMatchObject({ intervalStyle: "bracket", subtypes: true });
   expect(manifest.bootstrap.seed).toBe(0);
@@ -65,4 +72,14 @@ test("an admin previews the report in the Report tab and downloads the zip", asy
   expect(latex).toContain("Model A");
   expect(latex).toContain("Model B");
   expect(Object.keys(files).some((f) => f.startsWith("figures/") && f.endsWith(".png"))).toBe(true);
+  // The run's uploaded file: the SHA-256 of the bytes the upload sent.
+  const sent = readFileSync(fixture("runs-vcbench-preds.jsonl"));
+  expect(manifest.runs.find((r) => r.name === "Model A")?.uploadedFile).toEqual({ name: "preds.jsonl", bytes: sent.length, sha256: createHash("sha256").update(sent).digest("hex") });
+  // The tab's figures are the zip's: as many bars and whiskers in each.
+  for (const f of manifest.figures) {
+    const svg = new TextDecoder().decode(files[f.svg]);
+    const shown = page.getByTestId(f.name).locator("svg");
+    await expect(shown.locator(".bar-chart-bar")).toHaveCount((svg.match(/class="visx-bar bar-chart-bar"/g) ?? []).length);
+    await expect(shown.locator(".bar-chart-interval")).toHaveCount((svg.match(/class="bar-chart-interval"/g) ?? []).length);
+  }
 });

@@ -143,9 +143,11 @@ test.describe("runs and leaderboard", () => {
     for (const title of ["Overall", "GPA by subtype", "MoC by subtype", "UDA by subtype"]) {
       await expect(charts.locator("figcaption", { hasText: new RegExp(`^${title}$`) })).toHaveCount(1);
     }
-    await expect(charts.getByRole("application")).toHaveCount(4);
+    await expect(charts.getByRole("img")).toHaveCount(4);
     // Two selected rows: two bars (one per row) for each of GPA, MoC and UDA in the overall chart.
-    await expect(charts.getByRole("figure", { name: "Overall" }).locator(".recharts-bar-rectangle")).toHaveCount(6);
+    const overall = charts.getByRole("figure", { name: "Overall" });
+    await expect(overall.locator("svg .bar-chart-bar")).toHaveCount(6);
+    await expect(overall.locator("svg .visx-axis-left .visx-axis-tick text")).toHaveText(["0", "25", "50", "75", "100"]);
 
     // 95 % bootstrap intervals on demand.
     await expect(page.getByTestId("cell-interval")).toHaveCount(0);

@@ -99,6 +99,10 @@ test.describe("admin study page", () => {
     await expect(page.getByTestId("items-unsaved")).toBeVisible();
     await page.getByLabel("Completion code", { exact: true }).fill("TYPED-CODE");
     await expect(page.getByTestId("settings-unsaved")).toBeVisible();
+    // A new study leaves participants who fail an attention check out of its human row; unticked here.
+    const exclusion = page.getByLabel(/Exclude participants who fail an attention check from the human baseline/);
+    await expect(exclusion).toBeChecked();
+    await exclusion.uncheck();
     await expect(page.getByText("Opening saves the unsaved items and settings first.")).toBeVisible();
     await openButton(page).click();
     await expect(page.getByText("Opened.", { exact: true })).toBeVisible();
@@ -107,6 +111,7 @@ test.describe("admin study page", () => {
     const ids = await itemIds(admin.request, await projectIdByName(admin.request, TOC_PROJECT));
     expect(study.items.map((i) => i.itemId).sort()).toEqual([ids.get("toc-mcq"), ids.get("toc-sp")].sort());
     expect(study.settings.completionCode).toBe("TYPED-CODE");
+    expect(study.settings.excludeFailedAttention).toBe(false);
   });
 
   test("two tabs: a stale item list is not saved over the other tab's, and settings saves keep each other's changes", async () => {

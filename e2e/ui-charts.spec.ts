@@ -7,11 +7,12 @@ import { signIn } from "./support/sign-in";
  * Issue 19.12: bar charts do not mislead. Every value axis starts at zero (or below, for a
  * negative kappa) and a bounded measure's axis stops at its bound (agreement and rates at 1, not
  * 1.05; percentages at 100); the Agreement tab of the demo double-review project
- * (lib/charts/bar-axis.ts is the one rule).
+ * (lib/charts/bar-axis.ts is the one rule), drawn by the app's one chart component: bars with
+ * outlines, black interval whiskers.
  */
 
-/** The value axis's tick labels (recharts 3 draws them in a layer of their own). */
-const Y_TICKS = ".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value";
+/** The value axis's tick labels (lib/charts/bar-chart-figure.tsx: visx's left axis). */
+const Y_TICKS = "svg .visx-axis-left .visx-axis-tick text";
 
 async function yTicks(chart: Locator): Promise<number[]> {
   const texts = await chart.locator(Y_TICKS).allTextContents();
@@ -29,6 +30,11 @@ test("the Agreement tab's bar charts start at zero and stop at their bound", asy
     const ticks = await yTicks(chart);
     expect(Math.min(...ticks), `${id}: the axis starts at 0 (or below)`).toBeLessThanOrEqual(0);
     expect(Math.max(...ticks), `${id}: the axis stops at 1`).toBe(1);
+    // One outlined bar per figure shown, each with a tooltip; intervals as whiskers.
+    const bars = chart.locator("svg .bar-chart-bar");
+    expect(await bars.count(), `${id}: bars`).toBeGreaterThan(0);
+    await expect(bars.first().locator("title")).toHaveText(/: -?[\d.]+/);
+    await expect(chart.locator("svg .bar-chart-interval").first()).toHaveAttribute("stroke", "#000000");
   }
   // The demo's two annotators work at about the same speed (58-62 items per hour): bars from 0.
   const speed = page.getByTestId("chart-throughput");

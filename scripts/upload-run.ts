@@ -65,8 +65,11 @@ async function main(): Promise<number> {
 
   const file = values.file as string;
   let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, "utf8");
+    // The bytes as on disk (the run records their SHA-256), decoded as the API decodes an upload.
+    bytes = await readFile(file);
+    text = new TextDecoder().decode(bytes);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     const message = `cannot read ${file}: ${e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "is a directory" : e.message}`;
@@ -79,6 +82,7 @@ async function main(): Promise<number> {
       project: values.project as string,
       name: values.name,
       text,
+      bytes,
       fileName: path.basename(file),
       format: format as "auto" | "native" | "generic",
       kind: kind as "MODEL" | "HUMAN",

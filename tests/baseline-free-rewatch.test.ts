@@ -164,7 +164,18 @@ describe("free-rewatch baseline session", { timeout: 300_000 }, () => {
     const p = await call(participationRoute, `/api/studies/${ctx.studyId}/participation`, { ...as(ctx.cookie), params: { studyId: ctx.studyId } });
     expect(p.json.completion).toEqual({ code: "FREE-DONE", redirectUrl: null });
     await refreshHumanRuns();
+    // A new study excludes participants who fail an attention check from its human row (setting
+    // excludeFailedAttention, on by default for new studies): the row has nobody.
+    const excluded = await db.modelRun.findFirstOrThrow({ where: { source: `study:${ctx.studyId}` }, include: { results: true } });
+    expect(excluded.results).toEqual([]);
+    expect(excluded.aggregates).toMatchObject({ n_participants: 0, n_excluded_attention: 1, exclude_failed_attention: true });
+    // Turned off, they are flagged and kept: the row is refreshed with their answers.
+    const admin = await createTestUser({ role: "ADMIN" });
+    const kept = await call(studyPatchRoute, "/x", { as: admin, method: "PATCH", json: { settings: { excludeFailedAttention: false } }, params: { studyId: ctx.studyId } });
+    expect(kept.status, kept.text).toBe(200);
+    await refreshHumanRuns();
     const run = await db.modelRun.findFirstOrThrow({ where: { source: `study:${ctx.studyId}` }, include: { results: true } });
+    expect(run.aggregates).toMatchObject({ n_participants: 1, n_excluded_attention: 0, exclude_failed_attention: false });
     expect(run.results.map((x) => x.itemId).sort()).toEqual([ctx.itemIds.q1, ctx.itemIds.q2, ctx.itemIds.q3].sort());
     const byItem = Object.fromEntries(run.results.map((x) => [x.itemId, (x.scores as { correct: number }).correct]));
     expect(byItem).toEqual({ [ctx.itemIds.q1]: 1, [ctx.itemIds.q2]: 0, [ctx.itemIds.q3]: 1 });

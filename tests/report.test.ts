@@ -10,6 +10,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as leaderboardRoute } from "@/app/api/projects/[projectId]/leaderboard/route";
 import { GET as reportRoute } from "@/app/api/projects/[projectId]/report/route";
 import { POST as uploadRoute } from "@/app/api/projects/[projectId]/runs/route";
+import { PATCH as studyPatchRoute } from "@/app/api/studies/[studyId]/route";
+import { AgreementCharts } from "@/app/(app)/projects/[projectId]/agreement/_components/agreement-charts";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { BarChartFigure } from "@/lib/charts/bar-chart-figure";
+import { buildReport } from "@/lib/report/build-report";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import { seedDemoAccounts, seedDemoFormProjects, seedDemoProject } from "@/lib/demo/seed-demo";
 import { seedDemoDoubleReview } from "@/lib/demo/seed-double-review";
@@ -21,9 +27,11 @@ import type { ResultsTable } from "@/lib/report/results-table";
 import type { AnnotationDocument } from "@/lib/annotation/document";
 import { compareAnnotations } from "@/lib/review/compare";
 import { loadAgreementData } from "@/lib/review/dashboard-loader";
+import { headlineAgreementFigures } from "@/lib/review/headline-figures";
 import { toStoredAgreement } from "@/lib/review/stored-agreement";
 import { e1Doc } from "@/lib/review/test-docs";
 import { updateHumanRun } from "@/lib/studies/human-run";
+import { refreshHumanRuns } from "@/tests/support/human-runs";
 import { studyResults } from "@/lib/studies/results";
 import { call, makeRequest, routeContext } from "@/tests/support/requests";
 import { addMembers } from "@/tests/support/members";
@@ -236,10 +244,12 @@ describe(`project report (${testDb.provider})`, () => {
     expect(latex).toMatch(/\\textbf\{/);
   });
 
-  it("methods paragraph: the counts are the study's records", async () => {
+  it("methods paragraph: the counts are the study's records; failed attention checks flagged and kept, or excluded (the study setting), with the human row's n and score", async () => {
     const results = await studyResults(studyId);
     const parts = await db.studyParticipant.findMany({ where: { studyId }, include: { sessions: true } });
     const completedSessions = await db.baselineSession.count({ where: { studyId, status: "COMPLETED" } });
+    // A study stored before the setting existed keeps failed attention checks in its human row.
+    expect(results.study.settings.excludeFailedAttention).toBe(false);
     const text: string = (await report(vc, admin, { format: "json" })).json.methods;
     expect(parts.length).toBe(4);
     expect(text).toContain(`we recruited ${parts.length} [1] participants (2 [1] via Prolific, 1 [1] via Playhead accounts, 1 [1] via Amazon Mechanical Turk)`);
@@ -248,13 +258,95 @@ describe(`project report (${testDb.provider})`, () => {
     expect(text).toContain(`Participants completed ${completedSessions} [1] of ${results.summary.sessions} [1] sessions`);
     expect(text).toContain("the human row counts the 2 [1] participants with a completed session");
     expect(text).toContain("Not counted: 1 [1] participant left without completing a session and 1 [1] ran out of the study's time limit.");
-    expect(text).toContain("1 [1] participant failed at least one attention check");
+    expect(text).toContain("1 [1] participant failed at least one attention check (flagged, kept in the baseline).");
     expect(text).toContain(`[1] http://localhost:3000/admin/studies/${studyId}`.replace("http://localhost:3000", ""));
     // The streaming study's answers by query-point position are a figure.
     expect((await report(vc, admin, { format: "json" })).json.figures.map((f: { name: string }) => f.name)).toContain("figure-accuracy-by-position");
     const run = await db.modelRun.findFirstOrThrow({ where: { source: `study:${studyId}` } });
     expect((run.aggregates as { n_participants: number }).n_participants).toBe(2);
+    const humanRow = async () => (await leaderboard(vc)).rows.find((r) => r.runId === run.id)!;
+    const kept = await humanRow();
+    // One participant answered everything right, the one who failed the attention check everything wrong.
+    expect(kept.values["overall.gpa"]).toBeCloseTo(50, 9);
+    expect((await report(vc, admin, { format: "latex" })).text).toContain("Human (n = 2) &");
+
+    const setExclusion = async (on: boolean) => {
+      const res = await call(studyPatchRoute, "/x", { as: admin, method: "PATCH", json: { settings: { excludeFailedAttention: on } }, params: { studyId } });
+      expect(res.status, res.text).toBe(200);
+      await refreshHumanRuns();
+    };
+    try {
+      // The study excludes them: the human row loses that participant (n and score), the results
+      // page says so, the methods paragraph counts each exclusion reason.
+      await setExclusion(true);
+      const excluded = await humanRow();
+      expect(excluded.values["overall.gpa"]).toBeCloseTo(100, 9);
+      const aggregates = (await db.modelRun.findUniqueOrThrow({ where: { id: run.id } })).aggregates as { n_participants: number; n_excluded_attention: number };
+      expect(aggregates).toMatchObject({ n_participants: 1, n_excluded_attention: 1 });
+      const after = await studyResults(studyId);
+      expect(after.summary.excludedParticipants).toBe(1);
+      expect(after.participants.filter((p) => p.excluded === "failed an attention check").length).toBe(1);
+      const excludedText: string = (await report(vc, admin, { format: "json" })).json.methods;
+      expect(excludedText).toContain("the human row counts the 1 [1] participant with a completed session and no failed attention check.");
+      expect(excludedText).toContain("Excluded: 1 [1] participant failed at least one attention check, 1 [1] left without completing a session and 1 [1] ran out of the study's time limit.");
+      expect(excludedText).not.toContain("kept in the baseline");
+      const latex = (await report(vc, admin, { format: "latex" })).text;
+      expect(latex).toContain("Human (n = 1) &");
+      expect(latex).toContain("100.0");
+    } finally {
+      await setExclusion(false);
+    }
+    expect((await humanRow()).values["overall.gpa"]).toBeCloseTo(50, 9);
   });
+
+  it("the manifest lists each run's uploaded file (SHA-256 of the bytes sent, size, name) apart from Playhead's per-item CSV; runs without one say why", async () => {
+    // Bytes a text reading would change: a BOM and CRLF line ends.
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(readFileSync(fx("vcbench", "preds-unified.jsonl"), "utf8").trim().split("\n").join("\r\n") + "\r\n")]);
+    const up = await call(uploadRoute, "/x", { method: "POST", body, headers: { "content-type": "application/octet-stream", "x-file-name": "hashed%20preds.jsonl" }, query: { name: "hashed upload" }, params: { projectId: vc }, as: admin });
+    expect(up.status, up.text).toBe(201);
+    const runId: string = up.json.run.id;
+    // A run uploaded before Playhead recorded files.
+    const legacy = await call(uploadRoute, "/x", { method: "POST", body: readFileSync(fx("vcbench", "preds-per-point.jsonl")), query: { name: "legacy upload" }, params: { projectId: vc }, as: admin });
+    expect(legacy.status, legacy.text).toBe(201);
+    await db.modelRun.update({ where: { id: legacy.json.run.id }, data: { fileSha256: null, fileBytes: null, fileName: null } });
+    try {
+      const res = await reportRoute(await makeRequest("/x", { as: admin }), routeContext({ projectId: vc }));
+      expect(res.status).toBe(200);
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const manifest = JSON.parse(new TextDecoder().decode(files["manifest.json"])) as Manifest;
+      const entry = manifest.runs.find((r) => r.id === runId)!;
+      expect(entry.uploadedFile).toEqual({ name: "hashed preds.jsonl", bytes: body.length, sha256: createHash("sha256").update(body).digest("hex") });
+      expect(entry.uploadedFileMissing).toBeNull();
+      // The per-item CSV Playhead wrote, labelled apart, hashed as the zip holds it.
+      expect(entry.perItemCsv!.sha256).toBe(createHash("sha256").update(files[entry.perItemCsv!.file]).digest("hex"));
+      expect(entry.perItemCsv!.sha256).not.toBe(entry.uploadedFile!.sha256);
+      const old = manifest.runs.find((r) => r.id === legacy.json.run.id)!;
+      expect(old.uploadedFile).toBeNull();
+      expect(old.uploadedFileMissing).toMatch(/uploaded before Playhead recorded/);
+      const human = manifest.runs.find((r) => r.source === `study:${studyId}`)!;
+      expect(human.uploadedFile).toBeNull();
+      expect(human.uploadedFileMissing).toMatch(/study's sessions/);
+    } finally {
+      await db.modelRun.deleteMany({ where: { id: { in: [runId, legacy.json.run.id] } } });
+    }
+  }, 120_000);
+
+  it("the report's figures are the pages' chart component: the zip's SVG is renderToStaticMarkup of it, and the Agreement tab draws the same agreement figure", async () => {
+    const built = await buildReport(vc, { seed: 0, files: false });
+    expect(built.figures.length).toBeGreaterThan(0);
+    for (const f of built.figures) expect(f.svg, f.name).toBe(renderToStaticMarkup(createElement(BarChartFigure, { spec: f.spec })));
+    const res = await reportRoute(await makeRequest("/x", { as: reviewer }), routeContext({ projectId: reviewProjectId }));
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const zipped = new TextDecoder().decode(files["figures/figure-agreement.svg"]);
+    const { dashboard, names } = await loadAgreementData(reviewProjectId);
+    const page = renderToStaticMarkup(createElement(AgreementCharts, { figures: dashboard.figures, rates: dashboard.disputedRates, throughput: dashboard.throughput, names }));
+    const agreementCard = page.slice(page.indexOf('data-testid="chart-agreement"'));
+    expect(agreementCard.slice(agreementCard.indexOf("<svg"), agreementCard.indexOf("</svg>") + 6)).toBe(zipped);
+    // What it shows: one bar per kind's headline figure, each with its interval whisker.
+    const bars = (zipped.match(/class="visx-bar bar-chart-bar"/g) ?? []).length;
+    expect(bars).toBe(headlineAgreementFigures(dashboard.figures).filter((f) => Number.isFinite(f.estimate)).length);
+    expect(bars).toBeGreaterThan(0);
+  }, 120_000);
 
   it("methods paragraph of the double-review demo: k passes, items compared, disputed and adjudicated, from the agreement dashboard", async () => {
     const id = (await db.project.findFirstOrThrow({ where: { slug: "demo-double-review" } })).id;
@@ -288,7 +380,7 @@ describe(`project report (${testDb.provider})`, () => {
     for (const f of manifest.files) expect(createHash("sha256").update(files[f.path]).digest("hex"), f.path).toBe(f.sha256);
     expect(manifest.bootstrap).toMatchObject({ seed: 5, resamples: 1000, level: 0.95 });
     expect(manifest.table.intervalStyle).toBe("bracket");
-    expect(manifest.runs.filter((r) => r.kind === "MODEL").every((r) => r.file && files[r.file] && r.sha256)).toBe(true);
+    expect(manifest.runs.filter((r) => r.kind === "MODEL").every((r) => r.perItemCsv && files[r.perItemCsv.file] && r.uploadedFile?.sha256)).toBe(true);
     expect(manifest.truth.file && files[manifest.truth.file]).toBeTruthy();
     expect(Object.keys(files)).toEqual(expect.arrayContaining(["results.tex", "results.md", "results.csv", "methods.md", "methods.txt", "data/leaderboard.csv"]));
     const pngs = Object.keys(files).filter((f) => f.endsWith(".png"));

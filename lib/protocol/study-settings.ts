@@ -1,7 +1,8 @@
 /**
  * `Study.settings`: the configuration of a human-baseline study (PURE; shared by the admin form,
  * the API and the server). Stored as JSON; read back through {@link parseStudySettings} so an old
- * row gets today's defaults.
+ * row gets today's defaults, except where a new setting would change what an old study already
+ * reported ({@link STORED_ROW_DEFAULTS}).
  */
 import { z } from "zod";
 import { multilineText, text } from "@/lib/http/text-schema";
@@ -59,6 +60,12 @@ const fields = {
   enforceRealtime: z.boolean(),
   /** An ACTIVE session not seen for this many minutes is flagged abandoned in results. */
   abandonAfterMinutes: z.number().int().min(1).max(7 * 24 * 60),
+  /**
+   * Leave participants who failed an attention check (any of their sessions) out of the human
+   * baseline row (lib/studies/human-run.ts); the results page and the report's methods paragraph
+   * then say "excluded". Off: they are flagged and kept in the baseline.
+   */
+  excludeFailedAttention: z.boolean(),
 };
 
 const defaults = {
@@ -76,7 +83,16 @@ const defaults = {
   segmentSeconds: fields.segmentSeconds.default(4),
   enforceRealtime: fields.enforceRealtime.default(true),
   abandonAfterMinutes: fields.abandonAfterMinutes.default(60),
+  // New studies (the form, the API) exclude failed attention checks; stored rows without the
+  // setting keep it off (STORED_ROW_DEFAULTS), so an existing human row keeps its numbers.
+  excludeFailedAttention: fields.excludeFailedAttention.default(true),
 };
+
+/**
+ * Defaults for a setting a stored study lacks when they differ from a new study's: a study made
+ * before a setting existed keeps behaving as it did (its human row keeps its participants).
+ */
+export const STORED_ROW_DEFAULTS: Partial<Record<keyof typeof fields, unknown>> = { excludeFailedAttention: false };
 
 export const studySettingsSchema = z.strictObject(defaults);
 
@@ -91,7 +107,7 @@ export const defaultStudySettings = (): StudySettings => studySettingsSchema.par
 /** Stored JSON → settings; unknown keys are dropped, missing or invalid ones defaulted (never throws). */
 export function parseStudySettings(value: unknown): StudySettings {
   const obj = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const base = defaultStudySettings() as Record<string, unknown>;
+  const base = { ...defaultStudySettings(), ...STORED_ROW_DEFAULTS } as Record<string, unknown>;
   for (const [key, schema] of Object.entries(fields)) {
     if (!(key in obj)) continue;
     const parsed = (schema as z.ZodType).safeParse(obj[key]);

@@ -3,18 +3,18 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
+import { barChartSvg } from "@/lib/charts/bar-chart-svg";
 import { db } from "@/lib/db/prisma";
 import { leaderboardCsv } from "@/lib/leaderboard/csv";
 import { figuresCsv, itemsCsv } from "@/lib/review/export";
 import { exportProjectFile } from "@/lib/projects/project-export";
 import type { IntervalStyle } from "./interval-style";
 import { loadReportData, sources, type ReportData, type ReportSettings } from "./load-report-data";
-import { MANIFEST_PATH, type Manifest, type ManifestFile } from "./manifest";
+import { MANIFEST_PATH, type Manifest, type ManifestFile, type ManifestRun } from "./manifest";
 import { methodsMarkdown, methodsNumbers, methodsParagraphs, methodsText, type MethodsSegment } from "./methods";
 import { perItemCsv } from "./per-item-csv";
 import { agreementFigure, breakdownFigures, positionFigure, slugify, type ReportFigure } from "./report-figures";
 import { resultsTable, type ResultsTable } from "./results-table";
-import { barChartSvg } from "./svg-bar-chart";
 import { svgToPng } from "./svg-to-png";
 import { resultsCsv } from "./table-csv";
 import { resultsLatex } from "./table-latex";
@@ -47,6 +47,13 @@ export type Report = {
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+/** Why a run of the manifest has no uploaded file hash. */
+function missingFileReason(run: { kind: string; source: string }): string {
+  if (run.source.startsWith("study:")) return "computed by Playhead from the study's sessions: no uploaded file";
+  if (run.kind === "CHANCE") return "chance baseline computed by Playhead: no uploaded file";
+  return "uploaded before Playhead recorded the SHA-256 of uploaded run files; the per-item CSV's hash identifies its scores";
+}
 
 function playheadVersion(): string {
   try {
@@ -114,10 +121,16 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
     list.push({ itemId: externalIds.get(r.itemId) ?? r.itemId, valid: r.valid, scores: r.scores && typeof r.scores === "object" && !Array.isArray(r.scores) ? (r.scores as Record<string, unknown>) : {} });
     byRun.set(r.runId, list);
   }
-  const runEntries: Manifest["runs"] = [];
+  // The uploaded file of every run, as recorded at upload (lib/runs/run-file.ts).
+  const uploaded = new Map(
+    (await db.modelRun.findMany({ where: { id: { in: runs.map((r) => r.runId) } }, select: { id: true, fileSha256: true, fileBytes: true, fileName: true } })).map((r) => [r.id, r]),
+  );
+  const runEntries: ManifestRun[] = [];
   for (const r of runs) {
     const list = byRun.get(r.runId);
     const file = list ? add(`data/runs/${slugify(r.name)}-${r.runId}.csv`, perItemCsv(list)) : null;
+    const up = uploaded.get(r.runId);
+    const uploadedFile = up?.fileSha256 ? { name: up.fileName, bytes: up.fileBytes ?? 0, sha256: up.fileSha256 } : null;
     runEntries.push({
       id: r.runId,
       name: r.name,
@@ -127,8 +140,9 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
       truthVersion: r.truthVersion,
       stale: r.stale,
       scoredAt: r.scoredAt,
-      file: file?.path ?? null,
-      sha256: file ? sha256(file.bytes) : null,
+      uploadedFile,
+      uploadedFileMissing: uploadedFile ? null : missingFileReason(r),
+      perItemCsv: file ? { file: file.path, sha256: sha256(file.bytes) } : null,
     });
   }
 

@@ -22,6 +22,8 @@ export type StudyFacts = {
   completedSessions: number;
   /** Participants counted in the human row (a completed session): the run's n_participants. */
   counted: number;
+  /** The study leaves participants who failed an attention check out of the human row (setting excludeFailedAttention). */
+  excludeFailedAttention: boolean;
   /** Participants not counted or flagged, each once (attention first, then timed out, then incomplete). */
   failedAttention: number;
   timedOut: number;
@@ -85,14 +87,26 @@ function studySegments(s: StudyFacts, several: boolean): MethodsSegment[] {
   out.push(v(s.sessions, "sessions started"));
   t(` ${plural(s.sessions, "session")}; the human row counts the `);
   out.push(v(s.counted, "participants in the human row"));
-  t(` ${plural(s.counted, "participant")} with a completed session. `);
-  t("Not counted: ");
-  out.push(v(s.incomplete, "participants who left without completing a session"));
-  t(` ${plural(s.incomplete, "participant")} left without completing a session and `);
-  out.push(v(s.timedOut, "participants who ran out of time"));
-  t(` ran out of the study's time limit. `);
-  out.push(v(s.failedAttention, "participants who failed an attention check"));
-  t(` ${plural(s.failedAttention, "participant")} failed at least one attention check (flagged on the results page). `);
+  if (s.excludeFailedAttention) {
+    // The study excludes failed attention checks: three exclusion reasons, each counted.
+    t(` ${plural(s.counted, "participant")} with a completed session and no failed attention check. `);
+    t("Excluded: ");
+    out.push(v(s.failedAttention, "participants excluded for a failed attention check"));
+    t(` ${plural(s.failedAttention, "participant")} failed at least one attention check, `);
+    out.push(v(s.incomplete, "participants excluded as incomplete (left without completing a session)"));
+    t(` left without completing a session and `);
+    out.push(v(s.timedOut, "participants excluded as timed out"));
+    t(` ran out of the study's time limit. `);
+  } else {
+    t(` ${plural(s.counted, "participant")} with a completed session. `);
+    t("Not counted: ");
+    out.push(v(s.incomplete, "participants who left without completing a session"));
+    t(` ${plural(s.incomplete, "participant")} left without completing a session and `);
+    out.push(v(s.timedOut, "participants who ran out of time"));
+    t(` ran out of the study's time limit. `);
+    out.push(v(s.failedAttention, "participants who failed an attention check (kept)"));
+    t(` ${plural(s.failedAttention, "participant")} failed at least one attention check (flagged, kept in the baseline). `);
+  }
   if (s.medianAnswerSeconds !== null) {
     t("The median time to answer a question was ");
     out.push(v(s.medianAnswerSeconds.toFixed(1), "median answer time (s)"));

@@ -1,19 +1,20 @@
 /**
- * The report's figures as chart specs (PURE), from the same data the pages chart:
+ * The report's figures as chart specs (PURE), built by the same functions as the pages' charts
+ * and drawn by the same component (lib/charts/bar-chart-figure.tsx):
  * - per breakdown of the paper's table (GPA by subtype, accuracy by dimension, ...): the
- *   leaderboard's breakdown groups (lib/leaderboard/breakdown-groups.ts, as its charts), humans
+ *   leaderboard's breakdown chart specs (lib/leaderboard/breakdown-chart-specs.ts), humans
  *   against the models (and chance rows), each bar with its bootstrap interval;
  * - per streaming study, accuracy by where in the video the query point falls (quarters of the
  *   video), with intervals: does performance drop later in the video?
- * - annotator agreement per kind: the Agreement tab's headline figures
- *   (lib/review/headline-figures.ts) with their intervals.
+ * - annotator agreement per kind: the Agreement tab's chart (lib/review/agreement-chart-specs.ts),
+ *   headline figures with their intervals.
  */
-import { breakdownGroups } from "@/lib/leaderboard/breakdown-groups";
+import type { BarChartSpec } from "@/lib/charts/bar-chart-spec";
+import { breakdownChartSpecs } from "@/lib/leaderboard/breakdown-chart-specs";
 import type { LeaderboardData } from "@/lib/leaderboard/types";
 import type { DashboardFigure } from "@/lib/review/dashboard";
-import { agreementFigureLabel, headlineAgreementFigures } from "@/lib/review/headline-figures";
+import { agreementChartSpec } from "@/lib/review/agreement-chart-specs";
 import type { ResultsTable } from "./results-table";
-import type { BarChartSpec } from "./svg-bar-chart";
 
 export type ReportFigure = { name: string; title: string; spec: BarChartSpec; source: string };
 
@@ -22,34 +23,22 @@ export type PositionAccuracy = { studyId: string; studyName: string; bins: Posit
 
 export const slugify = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "figure";
 
-/** One figure per breakdown chart of the leaderboard (main columns), human and model rows. */
+/**
+ * One figure per breakdown chart of the leaderboard (main columns; not the overall group, which
+ * is the table), human and model rows in the table's order under the table's names: the
+ * leaderboard's own chart specs (lib/leaderboard/breakdown-chart-specs.ts).
+ */
 export function breakdownFigures(data: LeaderboardData, table: ResultsTable, source: string): ReportFigure[] {
   const labels = new Map(table.rows.map((r) => [r.runId, r.label]));
   // Humans, models and chance rows in the table's order.
   const order = new Map(table.rows.map((r, i) => [r.runId, i]));
   const rows = [...data.rows].sort((a, b) => (order.get(a.runId) ?? 0) - (order.get(b.runId) ?? 0));
-  const out: ReportFigure[] = [];
-  for (const [title, cols] of breakdownGroups(data.columns, { mainOnly: true })) {
-    if (title === "Overall") continue;
-    const percent = cols.every((c) => c.unit === "percent");
-    out.push({
-      name: `figure-${slugify(title)}`,
-      title,
-      source,
-      spec: {
-        title,
-        categories: cols.map((c) => c.chartLabel),
-        series: rows.map((r) => ({
-          name: (labels.get(r.runId) ?? r.name) + (r.judging && !r.judging.final ? " (partial)" : ""),
-          values: cols.map((c) => r.values[c.key] ?? null),
-          intervals: cols.map((c) => r.ci?.[c.key] ?? null),
-        })),
-        bound: percent ? { min: 0, max: 100 } : {},
-        valueLabel: percent ? "%" : undefined,
-      },
-    });
-  }
-  return out;
+  return breakdownChartSpecs(data.columns, rows, { mainOnly: true, skip: ["Overall"], name: (r) => labels.get(r.runId) ?? r.name }).map((spec) => ({
+    name: `figure-${slugify(spec.title)}`,
+    title: spec.title,
+    source,
+    spec,
+  }));
 }
 
 /** Accuracy by query-point position, one series per streaming study. */
@@ -75,27 +64,9 @@ export function positionFigure(positions: readonly PositionAccuracy[], source: s
   };
 }
 
-/** Annotator agreement per kind (the Agreement tab's headline figures). */
+/** Annotator agreement per kind: the Agreement tab's chart (lib/review/agreement-chart-specs.ts). */
 export function agreementFigure(figures: readonly DashboardFigure[], source: string): ReportFigure | null {
-  const list = headlineAgreementFigures(figures).filter((f) => Number.isFinite(f.estimate));
-  if (list.length === 0) return null;
-  const title = "Agreement between annotators (project)";
-  return {
-    name: "figure-agreement",
-    title,
-    source,
-    spec: {
-      title,
-      categories: list.map(agreementFigureLabel),
-      series: [
-        {
-          name: "estimate",
-          values: list.map((f) => f.estimate),
-          intervals: list.map((f) => (Number.isFinite(f.lower) && Number.isFinite(f.upper) ? { lower: f.lower, upper: f.upper } : null)),
-        },
-      ],
-      bound: { min: -1, max: 1 },
-      legend: false,
-    },
-  };
+  const spec = agreementChartSpec(figures);
+  if (spec.categories.length === 0) return null;
+  return { name: "figure-agreement", title: spec.title, source, spec };
 }

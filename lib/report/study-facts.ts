@@ -1,9 +1,9 @@
 /**
  * What the methods paragraph says about one study (PURE), read off the study's results
  * (`studyResults`, lib/studies/results.ts: the admin results page) and its human row. Each
- * participant is counted once under "not counted / flagged": failed an attention check first,
- * else timed out (a session closed by the time limit and none completed), else incomplete (no
- * completed session).
+ * participant is counted once under "excluded" (the study excludes failed attention checks) or
+ * "not counted / flagged" (it keeps them): failed an attention check first, else timed out (a
+ * session closed by the time limit and none completed), else incomplete (no completed session).
  */
 import type { StudyResults } from "@/lib/studies/results";
 import type { StudyFacts } from "./methods";
@@ -36,6 +36,7 @@ export function studyFacts(results: StudyResults, queryPoints: number, source: s
     sessions: s.sessions,
     completedSessions: s.completed,
     counted,
+    excludeFailedAttention: results.study.settings.excludeFailedAttention,
     failedAttention,
     timedOut,
     incomplete,

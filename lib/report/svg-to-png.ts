@@ -1,7 +1,7 @@
 import "server-only";
 import { existsSync } from "node:fs";
 import { Resvg } from "@resvg/resvg-js";
-import { FIGURE_WIDTH } from "./svg-bar-chart";
+import { FIGURE_WIDTH } from "@/lib/charts/bar-chart-spec";
 
 /** Print resolution of the PNG figures. */
 export const PNG_DPI = 300;

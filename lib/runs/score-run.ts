@@ -4,6 +4,7 @@ import { db } from "@/lib/db/prisma";
 import type { Problem } from "@/lib/metrics/problems";
 import { HttpError } from "@/lib/http/http-error";
 import { parsePredictions } from "./parse-predictions";
+import { runFile, runFileColumns } from "./run-file";
 import { findProject, projectClipParser, projectVariant, scoredBenchmark } from "./project";
 import { validateRunName, versionedName, type IfExists } from "./run-name";
 import { scoreRawPredictions } from "./score-raws";
@@ -26,7 +27,8 @@ import type { MetricVariant, PredictionFormat, RunAggregates } from "./types";
  *    current truthVersion and metric variant;
  * 4. ONE transaction writes the ModelRun (status DONE, aggregates = lib/metrics result + the
  *    leaderboard table + counts, problems with line numbers: unknown ids, unparseable answers,
- *    missing items...), every RunItemResult (raw, parsed, valid, scores) and an audit entry.
+ *    missing items..., the uploaded file's SHA-256, size and name: lib/runs/run-file.ts), every
+ *    RunItemResult (raw, parsed, valid, scores) and an audit entry.
  * If the truth changes while a file is being scored, the run records the older truthVersion and
  * is therefore stale: the stale-run sweep job queues its rescoring.
  */
@@ -35,6 +37,8 @@ export type UploadRunInput = {
   project: string;
   name: unknown;
   text: string;
+  /** The file's bytes as received, when they are at hand (their SHA-256 and size are recorded; else the text's UTF-8). */
+  bytes?: Uint8Array;
   fileName?: string;
   format?: PredictionFormat;
   kind?: "MODEL" | "HUMAN";
@@ -137,6 +141,7 @@ export async function uploadRun(input: UploadRunInput): Promise<UploadRunResult>
     ...(outcome.judging ? { judging: outcome.judging } : {}),
   };
   const source = `upload:${input.fileName ?? "(body)"} (${parsed.format})`;
+  const file = runFile(input.bytes ?? input.text, input.fileName);
   let run: RunSummary;
   try {
     run = await db.$transaction(async (tx) => {
@@ -158,6 +163,7 @@ export async function uploadRun(input: UploadRunInput): Promise<UploadRunResult>
           aggregates: aggregates as never,
           problems: merged.problems as never,
           scoredAt: new Date(),
+          ...runFileColumns(file),
         },
         select: runSummarySelect,
       });
@@ -169,7 +175,7 @@ export async function uploadRun(input: UploadRunInput): Promise<UploadRunResult>
           targetType: "ModelRun",
           targetId: created.id,
           ip: input.ip,
-          details: { projectId: project.id, name, kind: created.kind, file: input.fileName ?? null, format: parsed.format, items: outcome.results.length, problems: Object.values(merged.counts).reduce((a, b) => a + b, 0) },
+          details: { projectId: project.id, name, kind: created.kind, file: input.fileName ?? null, sha256: file.sha256, bytes: file.bytes, format: parsed.format, items: outcome.results.length, problems: Object.values(merged.counts).reduce((a, b) => a + b, 0) },
         },
         tx,
       );

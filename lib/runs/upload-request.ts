@@ -56,9 +56,9 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
  * Reads a prediction upload: `multipart/form-data` with a `file` part (and optional option
  * fields), or the raw file as the body (any other content type) with options in the query string
  * and the file name in `x-file-name` (percent-encoded) or `?fileName=`. The text is decoded as
- * UTF-8 (a BOM is dropped). Over the size limit → 413; options are validated (400 naming the field).
+ * UTF-8 (a BOM is dropped); the bytes as received come back too (the run records their SHA-256). Over the size limit → 413; options are validated (400 naming the field).
  */
-export async function readUploadRequest(request: Request, query: Record<string, string>): Promise<{ text: string; options: UploadOptions }> {
+export async function readUploadRequest(request: Request, query: Record<string, string>): Promise<{ text: string; bytes: Uint8Array; options: UploadOptions }> {
   const max = maxPredictionBytes();
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > max + 64 * 1024) throw tooLarge(max);
@@ -66,26 +66,29 @@ export async function readUploadRequest(request: Request, query: Record<string, 
   const merged: Record<string, string> = {};
   for (const f of FIELDS) if (typeof query[f] === "string") merged[f] = query[f];
   let text: string;
+  let bytes: Uint8Array;
   if (type.startsWith("multipart/form-data")) {
     // Read through the size cap first (a streamed multipart body has no Content-Length to check).
-    const bytes = await readCapped(request, max + 64 * 1024);
+    const body = await readCapped(request, max + 64 * 1024);
     let form: FormData;
     try {
-      form = await new Response(bytes as unknown as BodyInit, { headers: { "content-type": request.headers.get("content-type") ?? type } }).formData();
+      form = await new Response(body as unknown as BodyInit, { headers: { "content-type": request.headers.get("content-type") ?? type } }).formData();
     } catch (error) {
       throw new HttpError(400, `The multipart body cannot be read (${(error as Error).message}).`, "invalid_multipart");
     }
     const file = form.get("file");
     if (!file || typeof file === "string") throw new HttpError(400, 'field "file": attach the prediction file as the "file" part of the form.', "missing_file", { field: "file" });
     if (file.size > max) throw tooLarge(max);
-    text = new TextDecoder().decode(await file.arrayBuffer());
+    bytes = new Uint8Array(await file.arrayBuffer());
+    text = new TextDecoder().decode(bytes);
     if (!merged.fileName && file.name) merged.fileName = file.name;
     for (const f of FIELDS) {
       const v = form.get(f);
       if (typeof v === "string" && v !== "") merged[f] = v;
     }
   } else {
-    text = new TextDecoder().decode(await readCapped(request, max));
+    bytes = await readCapped(request, max);
+    text = new TextDecoder().decode(bytes);
     const header = request.headers.get("x-file-name");
     if (header && !merged.fileName) {
       try {
@@ -97,5 +100,5 @@ export async function readUploadRequest(request: Request, query: Record<string, 
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const options = uploadOptionsSchema.parse(merged);
-  return { text, options };
+  return { text, bytes, options };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
+import { parseStudySettings } from "@/lib/protocol/study-settings";
 import { jsonValue } from "./json-value";
 import { loadScoringItems } from "./load-scoring-items";
 import { aggregateScores, type ItemScore } from "./score-answers";
@@ -14,18 +15,23 @@ export function humanRunName(studyName: string): string {
  * its COMPLETED sessions (attention-check items excluded): one RunItemResult per item (several
  * participants on an item → raw lists every answer, scores are their means) and aggregates
  * computed with the same lib/metrics code as model runs (each participant-question counts once,
- * as a model's question would).
+ * as a model's question would). With the study setting `excludeFailedAttention`, every session of
+ * a participant who failed an attention check (in any session) is left out; the aggregates count
+ * them (`n_excluded_attention`).
  */
 export async function updateHumanRun(studyId: string): Promise<string> {
   const study = await db.study.findUniqueOrThrow({
     where: { id: studyId },
-    select: { id: true, name: true, projectId: true, project: { select: { benchmark: true, truthVersion: true } } },
+    select: { id: true, name: true, projectId: true, settings: true, project: { select: { benchmark: true, truthVersion: true } } },
   });
-  const sessions = await db.baselineSession.findMany({
+  const exclude = parseStudySettings(study.settings).excludeFailedAttention;
+  const failedAttention = await failedAttentionParticipants(studyId);
+  const completed = await db.baselineSession.findMany({
     where: { studyId, status: "COMPLETED" },
     select: { id: true, participantId: true, scores: true, _count: { select: { answers: { where: { unseen: true } } } } },
     orderBy: [{ finishedAt: "asc" }, { id: "asc" }],
   });
+  const sessions = exclude ? completed.filter((s) => !failedAttention.has(s.participantId)) : completed;
   const all: ItemScore[] = [];
   const byItem = new Map<string, ItemScore[]>();
   for (const s of sessions) {
@@ -44,6 +50,9 @@ export async function updateHumanRun(studyId: string): Promise<string> {
     n_participants: new Set(sessions.map((s) => s.participantId)).size,
     /** Answers given to a stretch that was never fully shown (excluded from the scores). */
     n_unseen: sessions.reduce((n, s) => n + s._count.answers, 0),
+    /** Whether participants who failed an attention check were left out (the study setting), and how many were. */
+    exclude_failed_attention: exclude,
+    n_excluded_attention: exclude ? new Set(completed.filter((s) => failedAttention.has(s.participantId)).map((s) => s.participantId)).size : 0,
   };
   const name = humanRunName(study.name);
   const source = `study:${study.id}`;
@@ -78,6 +87,18 @@ export async function updateHumanRun(studyId: string): Promise<string> {
     }
     return run.id;
   });
+}
+
+/** Participants of the study with a failed attention check in any session (flag `attention_failed`, lib/studies/finish-session.ts). */
+export async function failedAttentionParticipants(studyId: string): Promise<Set<string>> {
+  const flagged = await db.baselineSession.findMany({ where: { studyId }, select: { participantId: true, flags: true } });
+  return new Set(flagged.filter((s) => attentionFailed(s.flags)).map((s) => s.participantId));
+}
+
+/** A session's flags name a failed attention check. */
+export function attentionFailed(flags: unknown): boolean {
+  const list = (flags as { attention_failed?: unknown } | null)?.attention_failed;
+  return Array.isArray(list) && list.length > 0;
 }
 
 function meanScores(list: readonly ItemScore[]): Record<string, number | null> {

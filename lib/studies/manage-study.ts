@@ -3,6 +3,7 @@ import { audit } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { forgetPlans } from "@/lib/protocol/load-plan";
+import { queueHumanRun } from "./human-run-jobs";
 import { itemsFingerprint } from "./items-fingerprint";
 import type { CreateStudyInput, StudyItemsInput, UpdateStudyInput } from "./study-schemas";
 import { parseStudySettings, studySettingsSchema } from "@/lib/protocol/study-settings";
@@ -28,7 +29,7 @@ export async function createStudy(input: CreateStudyInput, actorId: string) {
 }
 
 export async function updateStudy(studyId: string, input: UpdateStudyInput, actorId: string) {
-  const study = await db.study.findUnique({ where: { id: studyId }, select: { status: true, settings: true } });
+  const study = await db.study.findUnique({ where: { id: studyId }, select: { status: true, settings: true, projectId: true } });
   if (!study) throw new HttpError(404, "No such study.");
   const current = parseStudySettings(study.settings);
   if (study.status !== "DRAFT") {
@@ -47,6 +48,11 @@ export async function updateStudy(studyId: string, input: UpdateStudyInput, acto
   });
   forgetPlans(studyId);
   await audit({ actorId, action: "study.update", targetType: "Study", targetId: studyId });
+  // Who counts in the human row changed: refresh the row (as a finished session does).
+  if (settings.excludeFailedAttention !== current.excludeFailedAttention) {
+    const run = await db.modelRun.findFirst({ where: { projectId: study.projectId, source: `study:${studyId}`, kind: "HUMAN" }, select: { id: true } });
+    if (run) await queueHumanRun(studyId);
+  }
   return updated;
 }
 

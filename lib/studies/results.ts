@@ -7,7 +7,8 @@ import { plural } from "@/lib/text/plural";
 
 /**
  * Admin results of a study: per participant and per session (status, progress, scores, answer
- * times, flags: failed attention checks, abandoned sessions), and the aggregate human row.
+ * times, flags: failed attention checks, abandoned sessions; excluded from the human row: failed
+ * attention checks when the study excludes them), and the aggregate human row.
  * A session still ACTIVE but not seen for `abandonAfterMinutes` counts as abandoned.
  */
 export type SessionResult = {
@@ -40,6 +41,8 @@ export type ParticipantResult = {
   completionCode: string | null;
   sessions: SessionResult[];
   flags: string[];
+  /** Why the participant is left out of the human row (the study excludes failed attention checks), else null. */
+  excluded: string | null;
 };
 
 export type StudyResults = {
@@ -51,6 +54,8 @@ export type StudyResults = {
     completed: number;
     abandoned: number;
     attentionFailures: number;
+    /** Participants left out of the human row for a failed attention check (setting excludeFailedAttention). */
+    excludedParticipants: number;
     /** Answers flagged unseen, over all sessions. */
     unseenAnswers: number;
     latencyMedianMs: number | null;
@@ -144,6 +149,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
     const unseen = sessions.reduce((n, s) => n + s.unseenAnswers, 0);
     if (unseen) flags.push(plural(unseen, "unseen answer"));
     if (p.consentedAt === null) flags.push("no consent");
+    const failed = sessions.some((s) => s.attentionFailed.length);
     out.push({
       id: p.id,
       label: p.externalSource ? `${p.externalSource}:${p.externalId}` : p.user.email,
@@ -154,6 +160,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
       completionCode: p.completionCode,
       sessions,
       flags,
+      excluded: failed && settings.excludeFailedAttention ? "failed an attention check" : null,
     });
   }
   const run = await db.modelRun.findFirst({
@@ -170,6 +177,7 @@ export async function studyResults(studyId: string, now = new Date()): Promise<S
       completed: allSessions.filter((s) => s.status === "COMPLETED").length,
       abandoned: allSessions.filter((s) => s.abandoned).length,
       attentionFailures: allSessions.filter((s) => s.attentionFailed.length).length,
+      excludedParticipants: out.filter((p) => p.excluded !== null).length,
       unseenAnswers: allSessions.reduce((n, s) => n + s.unseenAnswers, 0),
       latencyMedianMs: median(allLatencies),
     },

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { StaticBarChart } from "@/components/charts/static-bar-chart";
+import { ChartCard } from "@/components/charts/chart-card";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/input";
@@ -112,7 +112,7 @@ export default async function ReportPage({ params, searchParams }: { params: Par
           ) : (
             <div className="grid gap-4 xl:grid-cols-2" data-testid="report-figures">
               {report.figures.map((f) => (
-                <StaticBarChart key={f.name} spec={f.spec} testId={f.name} />
+                <ChartCard key={f.name} spec={f.spec} testId={f.name} />
               ))}
             </div>
           )}

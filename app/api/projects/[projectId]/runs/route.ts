@@ -32,11 +32,12 @@ export const POST = route<undefined, Record<string, string>, Params>(
   { roles: RUN_UPLOAD_ROLES, query: z.record(text(), text()) },
   async ({ request, params, user, query }) => {
     const { project } = await projectAccess(user, params.projectId);
-    const { text, options } = await readUploadRequest(request, query);
+    const { text, bytes, options } = await readUploadRequest(request, query);
     const result = await uploadRun({
       project: project.id,
       name: options.name,
       text,
+      bytes,
       fileName: options.fileName,
       format: options.format,
       kind: options.kind,

@@ -25,7 +25,9 @@ export function ResultsTable({ results }: { results: StudyResults }) {
     <Card>
       <CardHeader
         title="Results"
-        description={`${summary.participants} participants · ${summary.completed}/${summary.sessions} sessions complete · ${summary.abandoned} abandoned · ${summary.attentionFailures} failed attention checks · ${summary.unseenAnswers} unseen answers (not scored) · median answer time ${secs(summary.latencyMedianMs)}`}
+        description={`${summary.participants} participants · ${summary.completed}/${summary.sessions} sessions complete · ${summary.abandoned} abandoned · ${summary.attentionFailures} failed attention checks (${
+          study.settings.excludeFailedAttention ? `${summary.excludedParticipants} participants excluded from the human row` : "flagged, kept in the human row"
+        }) · ${summary.unseenAnswers} unseen answers (not scored) · median answer time ${secs(summary.latencyMedianMs)}`}
         actions={
           <div className="flex flex-wrap gap-2">
             <a className={buttonClasses("secondary", "sm")} href={`/api/studies/${study.id}/export?format=native`}>
@@ -67,6 +69,11 @@ export function ResultsTable({ results }: { results: StudyResults }) {
                   <Td>{s ? `${secs(s.latencyMs.median)} / ${secs(s.latencyMs.max)}` : "–"}</Td>
                   <Td>
                     {s?.attentionFailed.length ? <Badge tone="red">attention: {s.attentionFailed.join(", ")}</Badge> : null}
+                    {i === 0 && p.excluded && (
+                      <Badge tone="red">
+                        <span data-testid="participant-excluded">excluded from the human row: {p.excluded}</span>
+                      </Badge>
+                    )}
                     {i === 0 && p.flags.filter((f) => f !== "attention check failed").map((f) => <Badge key={f} tone="amber">{f}</Badge>)}
                   </Td>
                   <Td>

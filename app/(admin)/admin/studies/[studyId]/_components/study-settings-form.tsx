@@ -15,7 +15,8 @@ import { usePendingSave } from "./unsaved-edits";
 const num = (v: string): number | null => (v.trim() === "" ? null : Number(v));
 
 /**
- * Instructions, consent, recruitment, playback, assignment, time limit and completion settings.
+ * Instructions, consent, recruitment, playback, assignment, attention-check exclusion, time limit
+ * and completion settings.
  * Changes are marked unsaved; "Open the study" saves them first.
  */
 export function StudySettingsForm({ studyId, status, settings }: { studyId: string; status: string; settings: StudySettings }) {
@@ -91,6 +92,12 @@ export function StudySettingsForm({ studyId, status, settings }: { studyId: stri
             <label className="flex items-center gap-2 text-sm">
               <input id="s-seen" type="checkbox" checked={s.excludeSeenVideos} onChange={(e) => set("excludeSeenVideos", e.target.checked)} /> never give a
               participant a video they received in an earlier session of any study (any protocol; the same account or platform id)
+            </label>
+          </Field>
+          <Field id="s-attention" label="Attention checks" className="sm:col-span-3">
+            <label className="flex items-center gap-2 text-sm">
+              <input id="s-attention" type="checkbox" checked={s.excludeFailedAttention} onChange={(e) => set("excludeFailedAttention", e.target.checked)} /> Exclude
+              participants who fail an attention check from the human baseline (when unticked, they are flagged on the results and kept in the baseline)
             </label>
           </Field>
           <Field id="s-seg" label="Segment length (s, streaming)">
