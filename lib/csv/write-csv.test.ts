@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvText, guardFormula, isFormulaCell } from "./write-csv";
+import { cellText, csvText, guardFormula, isFormulaCell, stringifyCsvTexts, type CsvCell } from "./write-csv";
 
 describe("csvText", () => {
   it("quotes only cells with a comma, quote or line break (RFC 4180), doubles quotes, ends every record", () => {
@@ -42,5 +42,23 @@ describe("csvText", () => {
       ["2", "", "7.25"],
     ];
     expect(parse(csvText(rows, { eol: "\r\n" }))).toEqual(rows);
+  });
+});
+
+describe("csvText's direct path for documents with nothing to quote", () => {
+  it("writes exactly what csv-stringify writes, on random documents and every option", () => {
+    const pieces: CsvCell[] = ["a", "b1", "", " ", "x y", " lead", "trail ", ",", '"', "\n", "\r", "\t", "=1+1", "-3", "é", 0, -1.5, 1e21, null, true, 7n];
+    let x = 12345;
+    const next = (k: number) => (x = (x * 1103515245 + 12345) % 2147483648) % k;
+    let direct = 0;
+    for (let doc = 0; doc < 3000; doc++) {
+      const rows = Array.from({ length: 1 + next(4) }, () => Array.from({ length: next(4) }, () => pieces[next(doc % 2 ? 10 : pieces.length)]));
+      for (const options of [{}, { eol: "\r\n" as const }, { quoteEdgeSpace: true }, { quoteAll: true }]) {
+        const want = stringifyCsvTexts(rows.map((r) => r.map(cellText)), options);
+        expect(csvText(rows, options)).toBe(want);
+        if (!want.includes('"')) direct++;
+      }
+    }
+    expect(direct).toBeGreaterThan(1000); // the direct path was taken, not only the general one
   });
 });

@@ -63,12 +63,28 @@ export function cellText(value: CsvCell): string {
   return guardFormula(value);
 }
 
+/** Cells csv-stringify writes bare (nothing to quote): no delimiter, quote or line break, no edge space. */
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
 /** A CSV document of `rows` (the header, if any, is the first row). */
 export function csvText(rows: readonly (readonly CsvCell[])[], options: CsvOptions = {}): string {
   if (rows.length === 0) return "";
   const eol = options.eol ?? "\n";
+  const texts = rows.map((r) => r.map(cellText));
+  // Large per-item files are mostly numbers and ids: when no cell needs quoting, csv-stringify's
+  // output is the cells joined by commas, so write that directly (the same bytes, pinned by the
+  // test against csv-stringify on random documents).
+  if (options.quoteAll !== true && texts.every((r) => r.length > 0 && r.every((t) => !NEEDS_QUOTES.test(t)))) {
+    return texts.map((r) => r.join(",")).join(eol) + eol;
+  }
+  return stringifyCsvTexts(texts, options);
+}
+
+/** Cell texts (already `cellText`) through csv-stringify with `csvText`'s options: its general path. */
+export function stringifyCsvTexts(texts: string[][], options: CsvOptions = {}): string {
+  const eol = options.eol ?? "\n";
   return stringify(
-    rows.map((r) => r.map(cellText)),
+    texts,
     {
       record_delimiter: eol === "\n" ? "unix" : "windows",
       // Quote any cell with a line feed or carriage return, whichever the record delimiter.

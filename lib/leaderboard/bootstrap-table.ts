@@ -45,7 +45,8 @@ export function bootstrapTables(inputs: readonly BootstrapTableInput[], settings
   });
   const collect = (i: number, table: Record<string, number | null>) => {
     const into = replicates[i];
-    for (const [k, v] of Object.entries(table)) {
+    for (const k in table) {
+      const v = table[k];
       if (v === null || !Number.isFinite(v)) continue;
       let list = into.get(k);
       if (!list) into.set(k, (list = []));

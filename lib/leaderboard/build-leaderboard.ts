@@ -19,7 +19,15 @@ export type LeaderboardOptions = {
   bootstrap?: Partial<BootstrapSettings>;
   /** Create the paper's chance rows when missing (default true). */
   ensureChance?: boolean;
+  /**
+   * The runs' per-item results when the caller reads them anyway (the report writes them out):
+   * used instead of reading them again. Must hold every result row of the runs it lists.
+   */
+  results?: ReadonlyMap<string, readonly RunResultRow[]>;
 };
+
+/** One stored per-item result of a run, as `itemRecords` reads it. */
+export type RunResultRow = { itemId: string; scores: unknown };
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
@@ -38,11 +46,15 @@ async function activeItems(projectId: string): Promise<Map<string, ItemInfo>> {
 }
 
 /** Per-item records of some runs (scores + the item's format and labels). */
-async function itemRecords(projectId: string, runIds: readonly string[], items?: Map<string, ItemInfo>): Promise<Map<string, ItemRecord[]>> {
+async function itemRecords(projectId: string, runIds: readonly string[], items?: Map<string, ItemInfo>, preloaded?: ReadonlyMap<string, readonly RunResultRow[]>): Promise<Map<string, ItemRecord[]>> {
   const out = new Map<string, ItemRecord[]>(runIds.map((id) => [id, []]));
   if (runIds.length === 0) return out;
   const byId = items ?? (await activeItems(projectId));
-  const rows = await db.runItemResult.findMany({ where: { runId: { in: [...runIds] } }, select: { runId: true, itemId: true, scores: true } });
+  const toRead = runIds.filter((id) => !preloaded?.has(id));
+  const rows: { runId: string; itemId: string; scores: unknown }[] = toRead.length
+    ? await db.runItemResult.findMany({ where: { runId: { in: toRead } }, select: { runId: true, itemId: true, scores: true } })
+    : [];
+  for (const id of runIds) for (const r of preloaded?.get(id) ?? []) rows.push({ runId: id, itemId: r.itemId, scores: r.scores });
   for (const r of rows) {
     const item = byId.get(r.itemId);
     if (!item) continue;
@@ -96,7 +108,7 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
     else fallback.push(r.id);
   }
   const settings: BootstrapSettings = { ...DEFAULT_BOOTSTRAP, ...(options.bootstrap ?? {}) };
-  const records = await itemRecords(project.id, fallback);
+  const records = await itemRecords(project.id, fallback, undefined, options.results);
   for (const id of fallback) tables.set(id, tableFromItems(project.benchmark, variant, records.get(id) ?? []));
   const intervalsOf = new Map<string, TableIntervals>();
   if (options.ci && runs.length) {
@@ -110,7 +122,7 @@ export async function buildLeaderboard(projectKey: string, options: LeaderboardO
     const computeFor = async (ids: string[]): Promise<Map<string, TableIntervals>> => {
       // Only runs without a stored interval read their per-item records (the items once).
       const unread = ids.filter((id) => !records.has(id));
-      const read = unread.length ? await itemRecords(project.id, unread, await (items ??= activeItems(project.id))) : new Map<string, ItemRecord[]>();
+      const read = unread.length ? await itemRecords(project.id, unread, await (items ??= activeItems(project.id)), options.results) : new Map<string, ItemRecord[]>();
       const own = ids.map((id) => records.get(id) ?? read.get(id) ?? []);
       const intervals = bootstrapTables(own.map((list) => ({ benchmark: project.benchmark, variant, records: list })), settings);
       return new Map(ids.map((id, i) => [id, intervals[i]]));

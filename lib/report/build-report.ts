@@ -5,6 +5,7 @@ import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
 import { barChartSvg } from "@/lib/charts/bar-chart-svg";
 import { db } from "@/lib/db/prisma";
+import { findProject } from "@/lib/runs/project";
 import { leaderboardCsv } from "@/lib/leaderboard/csv";
 import { figuresCsv, itemsCsv } from "@/lib/review/export";
 import { exportProjectFile } from "@/lib/projects/project-export";
@@ -15,7 +16,7 @@ import { methodsMarkdown, methodsNumbers, methodsParagraphs, methodsText, type M
 import { perItemCsv } from "./per-item-csv";
 import { agreementFigure, breakdownFigures, positionFigure, slugify, type ReportFigure } from "./report-figures";
 import { resultsTable, type ResultsTable } from "./results-table";
-import { svgToPng } from "./svg-to-png";
+import { svgToPngAsync } from "./svg-to-png";
 import { resultsCsv } from "./table-csv";
 import { resultsLatex } from "./table-latex";
 import { resultsMarkdown } from "./table-markdown";
@@ -69,7 +70,9 @@ function playheadVersion(): string {
  * the per-item CSVs of every run, the agreement tables, the truth export and the manifest.
  */
 export async function buildReport(projectKey: string, options: ReportOptions = {}): Promise<Report> {
-  const data = await loadReportData(projectKey, options);
+  // With files, every run's per-item results are written out: read them once, for the intervals too.
+  const results = options.files === false ? undefined : await runResults(projectKey);
+  const data = await loadReportData(projectKey, { ...options, results });
   const style = options.style ?? "pm";
   const subtypes = options.subtypes ?? false;
   const src = sources(data.project.id);
@@ -99,9 +102,14 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
   add("methods.md", methodsMarkdown(methods, options.baseUrl ?? ""));
   add("methods.txt", methodsText(methods, options.baseUrl ?? ""));
   const figureEntries: Manifest["figures"] = [];
+  const pngs: Promise<void>[] = [];
   for (const f of figures) {
     add(`figures/${f.name}.svg`, f.svg);
-    add(`figures/${f.name}.png`, svgToPng(f.svg));
+    // Drawn on resvg's worker threads while the rest is read; the bytes are filled in before the manifest.
+    const png = add(`figures/${f.name}.png`, new Uint8Array(0));
+    const drawn = svgToPngAsync(f.svg).then((bytes) => void (png.bytes = bytes));
+    drawn.catch(() => {}); // awaited below; never an unhandled rejection if a read fails first
+    pngs.push(drawn);
     figureEntries.push({ name: f.name, title: f.title, svg: `figures/${f.name}.svg`, png: `figures/${f.name}.png`, source: f.source });
   }
   add("data/leaderboard.csv", leaderboardCsv(data.leaderboard));
@@ -114,12 +122,16 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
   const runs = data.leaderboard.rows;
   // Item ids → external ids once (not a join per result row).
   const externalIds = new Map((await db.item.findMany({ where: { projectId: data.project.id }, select: { id: true, externalId: true } })).map((i) => [i.id, i.externalId]));
-  const results = await db.runItemResult.findMany({ where: { runId: { in: runs.map((r) => r.runId) } }, select: { runId: true, itemId: true, valid: true, scores: true } });
+  const unread = runs.map((r) => r.runId).filter((id) => !results?.has(id)); // e.g. chance rows the leaderboard just created
+  const all = new Map(results ?? []);
+  for (const [id, rows] of await resultsOfRuns(unread)) all.set(id, rows);
   const byRun = new Map<string, { itemId: string; valid: boolean; scores: Record<string, unknown> }[]>();
-  for (const r of results) {
-    const list = byRun.get(r.runId) ?? [];
-    list.push({ itemId: externalIds.get(r.itemId) ?? r.itemId, valid: r.valid, scores: r.scores && typeof r.scores === "object" && !Array.isArray(r.scores) ? (r.scores as Record<string, unknown>) : {} });
-    byRun.set(r.runId, list);
+  for (const [runId, rows] of all) {
+    if (rows.length === 0) continue;
+    byRun.set(
+      runId,
+      rows.map((r) => ({ itemId: externalIds.get(r.itemId) ?? r.itemId, valid: r.valid, scores: r.scores && typeof r.scores === "object" && !Array.isArray(r.scores) ? (r.scores as Record<string, unknown>) : {} })),
+    );
   }
   // The uploaded file of every run, as recorded at upload (lib/runs/run-file.ts).
   const uploaded = new Map(
@@ -162,6 +174,7 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
   });
   truth.imports = imports.map((i) => ({ fileName: i.fileName, sha256: i.sha256, at: i.createdAt.toISOString() }));
 
+  await Promise.all(pngs);
   const listed: ManifestFile[] = files.map((f) => ({ path: f.path, bytes: f.bytes.length, sha256: sha256(f.bytes) }));
   const manifest: Manifest = {
     generatedAt: (options.now ?? new Date()).toISOString(),
@@ -179,6 +192,23 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
   };
   add(MANIFEST_PATH, JSON.stringify(manifest, null, 2) + "\n");
   return { ...report, files, manifest };
+}
+
+type ResultRow = { itemId: string; valid: boolean; scores: unknown };
+
+/** Every stored per-item result of the project's runs, by run. */
+async function runResults(projectKey: string): Promise<Map<string, ResultRow[]>> {
+  const project = await findProject(projectKey);
+  const runs = await db.modelRun.findMany({ where: { projectId: project.id }, select: { id: true } });
+  return resultsOfRuns(runs.map((r) => r.id));
+}
+
+async function resultsOfRuns(runIds: readonly string[]): Promise<Map<string, ResultRow[]>> {
+  const out = new Map<string, ResultRow[]>(runIds.map((id) => [id, []]));
+  if (runIds.length === 0) return out;
+  const rows = await db.runItemResult.findMany({ where: { runId: { in: [...runIds] } }, select: { runId: true, itemId: true, valid: true, scores: true } });
+  for (const r of rows) out.get(r.runId)!.push(r);
+  return out;
 }
 
 /** The report's files as one zip (PNGs stored; the large per-item data fast-deflated, the rest at the default level). */

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/prisma";
-import { buildLeaderboard } from "@/lib/leaderboard/build-leaderboard";
+import { buildLeaderboard, type LeaderboardOptions } from "@/lib/leaderboard/build-leaderboard";
 import { DEFAULT_BOOTSTRAP } from "@/lib/leaderboard/bootstrap-table";
 import type { LeaderboardData } from "@/lib/leaderboard/types";
 import { loadAgreementData, type AgreementData } from "@/lib/review/dashboard-loader";
@@ -46,10 +46,10 @@ export const sources = (projectId: string) => {
  * leaderboard API), each study's results (`studyResults`, the study results page), the agreement
  * dashboard (`loadAgreementData`, the Agreement tab), with one bootstrap seed for all of them.
  */
-export async function loadReportData(projectKey: string, options: Partial<ReportSettings> = {}): Promise<ReportData> {
+export async function loadReportData(projectKey: string, options: Partial<ReportSettings> & { results?: LeaderboardOptions["results"] } = {}): Promise<ReportData> {
   const found = await findProject(projectKey);
   const bootstrap: ReportSettings = { seed: options.seed ?? DEFAULT_BOOTSTRAP.seed, resamples: options.resamples ?? DEFAULT_BOOTSTRAP.resamples, level: DEFAULT_BOOTSTRAP.level };
-  const leaderboard = await buildLeaderboard(found.id, { ci: true, bootstrap: { seed: bootstrap.seed, resamples: bootstrap.resamples } });
+  const leaderboard = await buildLeaderboard(found.id, { ci: true, bootstrap: { seed: bootstrap.seed, resamples: bootstrap.resamples }, results: options.results });
   const project = await findProject(found.id);
   const src = sources(project.id);
 

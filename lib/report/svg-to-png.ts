@@ -1,6 +1,6 @@
 import "server-only";
 import { existsSync } from "node:fs";
-import { Resvg } from "@resvg/resvg-js";
+import { Resvg, renderAsync } from "@resvg/resvg-js";
 import { FIGURE_WIDTH } from "@/lib/charts/bar-chart-spec";
 
 /** Print resolution of the PNG figures. */
@@ -47,10 +47,18 @@ export function withDpi(png: Uint8Array, dpi: number): Uint8Array {
 
 /** An SVG figure of the report rendered as a 300 dpi PNG (7.5 in wide), from the same markup. */
 export function svgToPng(svg: string): Uint8Array {
-  const resvg = new Resvg(svg, {
-    fitTo: { mode: "width", value: Math.round(FIGURE_INCHES * PNG_DPI) },
+  return withDpi(new Uint8Array(new Resvg(svg, renderOptions()).render().asPng()), PNG_DPI);
+}
+
+/** `svgToPng` rendered off the main thread (resvg's worker pool): the report draws its figures while it reads the per-item data. */
+export async function svgToPngAsync(svg: string): Promise<Uint8Array> {
+  return withDpi(new Uint8Array((await renderAsync(svg, renderOptions())).asPng()), PNG_DPI);
+}
+
+function renderOptions() {
+  return {
+    fitTo: { mode: "width" as const, value: Math.round(FIGURE_INCHES * PNG_DPI) },
     background: "#ffffff",
     font: FONT_FILES.length ? { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: "DejaVu Sans" } : { loadSystemFonts: true },
-  });
-  return withDpi(new Uint8Array(resvg.render().asPng()), PNG_DPI);
+  };
 }

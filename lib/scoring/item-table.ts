@@ -68,21 +68,55 @@ class Keys {
  */
 export type CompiledTable<P = unknown> = { prepared: P[]; table: (sample: readonly P[]) => Table; weighted: (weights: ArrayLike<number>) => Table };
 
-/** A compiled table from one accumulator: `reset`, `add(record, times)`, `finish`. */
-function fromAccumulator<P>(prepared: P[], reset: () => void, add: (p: P, times: number) => void, finish: () => Table): CompiledTable<P> {
+/**
+ * A compiled table from one accumulator: `reset`, `add(record, times)`, `finish`. With `keyOf`
+ * (equal keys ⇔ records that add exactly the same to every sum), `weighted` first adds up the
+ * weights of each distinct record and then adds each distinct record once, times its total: a
+ * replicate then costs one addition per record plus one `add` per distinct record (a benchmark's
+ * records take few distinct values: a subtype and 0/1 scores).
+ */
+function fromAccumulator<P>(prepared: P[], reset: () => void, add: (p: P, times: number) => void, finish: () => Table, keyOf?: (p: P) => string): CompiledTable<P> {
+  const table = (sample: readonly P[]) => {
+    reset();
+    for (const p of sample) add(p, 1);
+    return finish();
+  };
+  if (!keyOf) {
+    return {
+      prepared,
+      table,
+      weighted(weights) {
+        reset();
+        for (let i = 0; i < prepared.length; i++) {
+          const w = weights[i];
+          if (w > 0) add(prepared[i], w);
+        }
+        return finish();
+      },
+    };
+  }
+  const classes = new Map<string, number>();
+  const representative: P[] = [];
+  const classOf = new Int32Array(prepared.length);
+  prepared.forEach((p, i) => {
+    const key = keyOf(p);
+    let c = classes.get(key);
+    if (c === undefined) {
+      c = representative.length;
+      classes.set(key, c);
+      representative.push(p);
+    }
+    classOf[i] = c;
+  });
+  const totals = new Float64Array(representative.length);
   return {
     prepared,
-    table(sample) {
-      reset();
-      for (const p of sample) add(p, 1);
-      return finish();
-    },
+    table,
     weighted(weights) {
+      totals.fill(0);
+      for (let i = 0; i < classOf.length; i++) totals[classOf[i]] += weights[i];
       reset();
-      for (let i = 0; i < prepared.length; i++) {
-        const w = weights[i];
-        if (w > 0) add(prepared[i], w);
-      }
+      for (let c = 0; c < representative.length; c++) if (totals[c] > 0) add(representative[c], totals[c]);
       return finish();
     },
   };
@@ -135,26 +169,7 @@ function compileVcbench(records: readonly ItemRecord[]): CompiledTable<number> {
     for (let i = 0; i < k - 1; i++) if (acc[i * 7] > 0) bySubtype[subtypes.list[i]] = scores(i);
     return vcbenchTableOf({ overall: scores(k - 1), by_subtype: bySubtype });
   };
-  const compiled = fromAccumulator(Array.from({ length: n }, (_, i) => i), () => acc.fill(0), add, finish);
-  // The replicate loop, written out (the hot path of the leaderboard's intervals).
-  compiled.weighted = (weights) => {
-    acc.fill(0);
-    for (let i = 0; i < n; i++) {
-      const w = weights[i];
-      if (w === 0) continue;
-      const o = sub[i] * 7;
-      acc[o] += w;
-      acc[last] += w;
-      let v = gpa[i];
-      if (v === v) { acc[o + 1] += w * v; acc[o + 2] += w; acc[last + 1] += w * v; acc[last + 2] += w; }
-      v = moc[i];
-      if (v === v) { acc[o + 3] += w * v; acc[o + 4] += w; acc[last + 3] += w * v; acc[last + 4] += w; }
-      v = uda[i];
-      if (v === v) { acc[o + 5] += w * v; acc[o + 6] += w; acc[last + 5] += w * v; acc[last + 6] += w; }
-    }
-    return finish();
-  };
-  return compiled;
+  return fromAccumulator(Array.from({ length: n }, (_, i) => i), () => acc.fill(0), add, finish, (i) => `${sub[i]} ${gpa[i]} ${moc[i]} ${uda[i]}`);
 }
 
 function compileToc(records: readonly ItemRecord[]): CompiledTable<TocPrep> {
@@ -247,7 +262,7 @@ function compileToc(records: readonly ItemRecord[]): CompiledTable<TocPrep> {
       invalid_rate: invalidKnown ? invalid / Math.max(1, n) : null,
     });
   };
-  return fromAccumulator(prepared, reset, add, finish);
+  return fromAccumulator(prepared, reset, add, finish, (p) => (p ? `${p.c} ${p.inv} ${p.invKnown} ${p.dim} ${p.tier} ${p.fmt} ${p.src} ${p.hda}` : "-"));
 }
 
 /** Accumulators of one EC-Bench group (index 0 = all questions, then one per category). */
@@ -348,7 +363,7 @@ function compileEc(records: readonly ItemRecord[], variant: string): CompiledTab
     all = new EcAcc();
     byCat = [];
   };
-  return fromAccumulator(prepared, reset, add, finish);
+  return fromAccumulator(prepared, reset, add, finish, (p) => (p ? `${p.task} ${p.cat} ${p.iou} ${p.match} ${p.abs} ${p.tp} ${p.fp} ${p.fn} ${p.complete} ${p.agree} ${p.enumCorrect}` : "-"));
 }
 
 function vstat(records: readonly ItemRecord[]): Table {
