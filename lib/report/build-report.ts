@@ -181,7 +181,7 @@ export async function buildReport(projectKey: string, options: ReportOptions = {
     playhead: { version: playheadVersion() },
     project: { id: data.project.id, name: data.project.name, slug: data.project.slug, benchmark: data.project.benchmark, truthVersion: data.project.truthVersion },
     scorer: { benchmark: data.project.benchmark, metricVariant: data.project.variant, clipParser: data.project.benchmark === "ECBENCH" ? data.project.clipParser : null },
-    bootstrap: { seed: data.bootstrap.seed, resamples: data.bootstrap.resamples, level: data.bootstrap.level, method: "percentile", unit: "items" },
+    bootstrap: { seed: data.bootstrap.seed, resamples: data.bootstrap.resamples, level: data.bootstrap.level, method: "percentile", unit: "items", positionUnit: "participants" },
     table: { intervalStyle: style, subtypes, best: "best model row per column (final rows; humans when there is no model row)" },
     runs: runEntries,
     truth,

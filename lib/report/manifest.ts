@@ -29,7 +29,8 @@ export type Manifest = {
   playhead: { version: string };
   project: { id: string; name: string; slug: string; benchmark: string; truthVersion: number };
   scorer: { benchmark: string; metricVariant: string; clipParser: string | null };
-  bootstrap: { seed: number; resamples: number; level: number; method: "percentile"; unit: "items" };
+  /** unit: what the table and per-subtype intervals resample; positionUnit: what the accuracy-by-position intervals resample (lib/report/position-bins.ts). */
+  bootstrap: { seed: number; resamples: number; level: number; method: "percentile"; unit: "items"; positionUnit: "participants" };
   table: { intervalStyle: string; subtypes: boolean; best: string };
   runs: ManifestRun[];
   truth: { version: number; file: string | null; sha256: string | null; error: string | null; imports: { fileName: string; sha256: string; at: string }[] };
