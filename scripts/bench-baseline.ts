@@ -146,8 +146,8 @@ async function startServerProcess(): Promise<{ url: string; stop: () => void }> 
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGINT") };
 }
 
-async function serverStats(url: string): Promise<{ rss: number; peakRss: number; cpuMs: number }> {
-  return (await fetch(`${url}/__bench/stats`)).json();
+async function serverStats(url: string, reset = false): Promise<{ rss: number; peakRss: number; cpuMs: number; loopDelayMaxMs?: number; loopDelayP99Ms?: number; handlingMaxMs?: number }> {
+  return (await fetch(`${url}/__bench/stats${reset ? "?reset" : ""}`)).json();
 }
 
 async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
@@ -188,7 +188,17 @@ async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
   return { studyId: study.id, asks: frames.length };
 }
 
-type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number> };
+type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number>; slow: SlowRequest[]; startedAt: number };
+/** One of the slowest requests of the run: what, whose, when it was sent (s after the start) and its TTFB. */
+type SlowRequest = { ms: number; what: string; participant: number; sentAtSec: number };
+
+/** Keeps the 8 slowest requests (where a stall is, not only how long). */
+function noteSlow(stats: Stats, ms: number, what: string, participant: number): void {
+  if (stats.slow.length >= 8 && ms <= stats.slow[stats.slow.length - 1].ms) return;
+  stats.slow.push({ ms, what, participant, sentAtSec: (performance.now() - ms - stats.startedAt) / 1000 });
+  stats.slow.sort((a, b) => b.ms - a.ms);
+  stats.slow.length = Math.min(stats.slow.length, 8);
+}
 
 /** Small seeded PRNG (mulberry32): the same arrival and think times on every run with one seed. */
 function rng(seed: number): () => number {
@@ -236,9 +246,14 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
     if (st.playlistUrl) {
       const pl = await client(st.playlistUrl, { cookie });
       stats.playlist.push(pl.ttfbMs);
+      noteSlow(stats, pl.ttfbMs, `playlist of ask ${st.askIndex}`, n);
       const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(pl.text)?.[1];
       const uris = pl.text.split("\n").filter((l: string) => l.startsWith("/api/segments/"));
-      if (init) stats.init.push((await client(init, { cookie })).ttfbMs);
+      if (init) {
+        const ms = (await client(init, { cookie })).ttfbMs;
+        stats.init.push(ms);
+        noteSlow(stats, ms, `init segment of ask ${st.askIndex}`, n);
+      }
       for (const [i, uri] of uris.entries()) {
         const r = await client(uri, { cookie });
         if (r.status !== 200) {
@@ -248,6 +263,7 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
           stats.refusedBy[why] = (stats.refusedBy[why] ?? 0) + 1;
         }
         stats.ttfb.push(r.ttfbMs);
+        noteSlow(stats, r.ttfbMs, `segment ${i} of ask ${st.askIndex}`, n);
         if (i === 0 && resumeStart !== null) stats.resume.push(performance.now() - resumeStart);
       }
       await sleep((st.stretch.durationSec * 1000) / speed);
@@ -258,6 +274,7 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
     resumeStart = performance.now();
     const a = await client(`/api/sessions/${sessionId}/answers`, { cookie, json: { askIndex: st.askIndex, tabId, version: state.version, answer: st.askIndex } });
     stats.answer.push(a.ttfbMs);
+    noteSlow(stats, a.ttfbMs, `answer ${st.askIndex}`, n);
     if (a.status !== 200) throw new Error(`answer ${st.askIndex}: ${a.status} ${a.text.slice(0, 200)}`);
     state = JSON.parse(a.text).state;
     if (!state.streaming?.playlistUrl) resumeStart = null;
@@ -354,10 +371,10 @@ async function main(): Promise<void> {
   console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
   const client = target ? httpClient(target) : await inProcessClient();
-  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {} };
+  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {}, slow: [], startedAt: performance.now() };
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const before = local ? await serverStats(local.url) : null;
+  const before = local ? await serverStats(local.url, true) : null;
   const cpuBefore = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadBefore = loadAverage();
   const started = performance.now();
@@ -396,6 +413,7 @@ async function main(): Promise<void> {
   console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused${refusedWhy ? `: ${refusedWhy}` : ""})`);
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
+  console.log(`slowest requests    ${stats.slow.map((r) => `${ms(r.ms)} ${r.what} (participant ${r.participant}, sent at ${r.sentAtSec.toFixed(1)} s)`).join("; ")}`);
   for (const [name, v] of [["  answer POST", stats.answer], ["  playlist", stats.playlist], ["  init segment", stats.init]] as const) {
     console.log(`${name.padEnd(20)}p50 ${ms(pct(v, 50))}  p95 ${ms(pct(v, 95))}  (n=${v.length}, time to first byte)`);
   }
@@ -404,6 +422,7 @@ async function main(): Promise<void> {
     console.log(
       `server memory       RSS ${mib(after.rss)} (peak ${mib(after.peakRss)}, server process only); server CPU ${(cpu / 1000).toFixed(1)} s during the run (${((cpu / 1000 / wall) * 100).toFixed(0)}% of one core)`,
     );
+    if (after.loopDelayMaxMs !== undefined) console.log(`server event loop   delay p99 ${ms(after.loopDelayP99Ms ?? 0)}  max ${ms(after.loopDelayMaxMs)} (the longest the server could not answer anyone); longest request inside the server ${ms(after.handlingMaxMs ?? 0)}`);
   } else if (clusterMemory) {
     console.log(`server memory       ${clusterMemory}`);
   } else {

@@ -22,9 +22,15 @@ export type LoadedPlan = {
 
 const cache = new Map<string, LoadedPlan>();
 const MAX_CACHED = 500;
+/** Reads under way, by cache key: later callers wait for them. */
+const inFlight = new Map<string, Promise<LoadedPlan | Error>>();
+/** Bumped by forgetPlans: a read that began before is not cached. */
+let plansGeneration = 0;
 
 export function forgetPlans(studyId?: string): void {
+  plansGeneration++;
   for (const key of [...cache.keys()]) if (!studyId || key.startsWith(`${studyId}:`)) cache.delete(key);
+  for (const key of [...inFlight.keys()]) if (!studyId || key.startsWith(`${studyId}:`)) inFlight.delete(key);
 }
 
 export async function loadPlan(studyId: string, videoId: string, protocol: "STREAMING" | "FREE_REWATCH"): Promise<LoadedPlan> {
@@ -43,17 +49,51 @@ type SegmentationRow = { id: string; videoId: string; dirKey: string | null; seg
  * The plans of several videos of a study in three queries (the study results page lists every
  * session's ask count): each video's plan, or the error `loadPlan` would throw for it (a missing
  * video, a query point without a frame index, a video not segmented). Plans found are cached as
- * `loadPlan` caches them.
+ * `loadPlan` caches them; a plan already being read is waited for, not read again.
  */
 export async function loadPlans(studyId: string, videoIds: readonly string[], protocol: "STREAMING" | "FREE_REWATCH"): Promise<Map<string, LoadedPlan | Error>> {
   const out = new Map<string, LoadedPlan | Error>();
+  const waits: [string, Promise<LoadedPlan | Error>][] = [];
   const wanted: string[] = [];
   for (const id of new Set(videoIds)) {
-    const hit = cache.get(`${studyId}:${id}:${protocol}`);
+    const key = `${studyId}:${id}:${protocol}`;
+    const hit = cache.get(key);
     if (hit) out.set(id, hit);
+    else if (inFlight.has(key)) waits.push([id, inFlight.get(key)!]);
     else wanted.push(id);
   }
-  if (wanted.length === 0) return out;
+  if (wanted.length) {
+    // A launch: hundreds of participants ask for the same video's plan at once. One read per
+    // video serves them all (the rest wait for it) instead of one read each.
+    const generation = plansGeneration;
+    const batch = readPlans(studyId, wanted, protocol).then(
+      (plans) => {
+        for (const [id, plan] of plans) {
+          if (plan instanceof Error || generation !== plansGeneration) continue;
+          if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+          cache.set(`${studyId}:${id}:${protocol}`, plan);
+        }
+        return plans;
+      },
+      (error: unknown) => new Map(wanted.map((id) => [id, error instanceof Error ? error : new Error(String(error))])),
+    );
+    for (const id of wanted) {
+      const key = `${studyId}:${id}:${protocol}`;
+      const one = batch.then((plans) => plans.get(id)!);
+      inFlight.set(key, one);
+      void one.finally(() => {
+        if (inFlight.get(key) === one) inFlight.delete(key);
+      });
+      waits.push([id, one]);
+    }
+  }
+  for (const [id, pending] of waits) out.set(id, await pending);
+  return out;
+}
+
+/** Reads and builds the plans of `wanted` (none cached): each video's plan or its error. */
+async function readPlans(studyId: string, wanted: string[], protocol: "STREAMING" | "FREE_REWATCH"): Promise<Map<string, LoadedPlan | Error>> {
+  const out = new Map<string, LoadedPlan | Error>();
   const [videos, studyItems, studyVideos] = await Promise.all([
     db.video.findMany({
       where: { id: { in: wanted } },
@@ -99,10 +139,7 @@ export async function loadPlans(studyId: string, videoIds: readonly string[], pr
       continue;
     }
     try {
-      const loaded = buildLoadedPlan(video, itemsByVideo.get(id) ?? [], segmentationOf.get(id) ?? null, protocol);
-      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-      cache.set(`${studyId}:${id}:${protocol}`, loaded);
-      out.set(id, loaded);
+      out.set(id, buildLoadedPlan(video, itemsByVideo.get(id) ?? [], segmentationOf.get(id) ?? null, protocol));
     } catch (error) {
       out.set(id, error instanceof Error ? error : new Error(String(error)));
     }

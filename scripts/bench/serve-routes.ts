@@ -2,17 +2,26 @@
  * A plain Node HTTP server mounting a route table (route-table.ts), so a benchmark's simulated
  * clients do not share the server's CPU. Uses DATABASE_URL / PLAYHEAD_DATA_DIR / NEXTAUTH_SECRET
  * from the environment; loads every handler, listens on 127.0.0.1 on a free port and prints
- * `listening <port>`. `GET /__bench/stats`: this process's RSS (now and peak) and CPU time.
+ * `listening <port>`. `GET /__bench/stats`: this process's RSS (now and peak), CPU time and
+ * event-loop delay (max and p99 since the last `?reset`).
  * Benchmark tooling only.
  */
 import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { RouteTable } from "./route-table";
 
 export async function serveRoutes(table: RouteTable): Promise<void> {
   let peakRss = process.memoryUsage().rss;
   setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100).unref();
+  // How long the event loop was held at once (a synchronous stall delays every request).
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
 
+  // The longest a request took inside this process (from its headers to the end of the response).
+  let handlingMaxMs = 0;
   const server = http.createServer((req, res) => {
+    const received = performance.now();
+    res.on("finish", () => (handlingMaxMs = Math.max(handlingMaxMs, performance.now() - received)));
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
@@ -21,7 +30,11 @@ export async function serveRoutes(table: RouteTable): Promise<void> {
         if (url.pathname === "/__bench/stats") {
           const cpu = process.cpuUsage();
           res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify({ rss: process.memoryUsage().rss, peakRss, cpuMs: (cpu.user + cpu.system) / 1000 }));
+          res.end(JSON.stringify({ rss: process.memoryUsage().rss, peakRss, cpuMs: (cpu.user + cpu.system) / 1000, loopDelayMaxMs: loop.max / 1e6, loopDelayP99Ms: loop.percentile(99) / 1e6, handlingMaxMs }));
+          if (url.searchParams.has("reset")) {
+            loop.reset();
+            handlingMaxMs = 0;
+          }
           return;
         }
         const headers = new Headers();
