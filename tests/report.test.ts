@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as leaderboardRoute } from "@/app/api/projects/[projectId]/leaderboard/route";
 import { GET as reportRoute } from "@/app/api/projects/[projectId]/report/route";
 import { POST as uploadRoute } from "@/app/api/projects/[projectId]/runs/route";
+import { GET as runDetailRoute } from "@/app/api/projects/[projectId]/runs/[runId]/route";
 import { PATCH as studyPatchRoute } from "@/app/api/studies/[studyId]/route";
 import { AgreementCharts } from "@/app/(app)/projects/[projectId]/agreement/_components/agreement-charts";
 import { createElement } from "react";
@@ -316,6 +317,10 @@ describe(`project report (${testDb.provider})`, () => {
       const manifest = JSON.parse(new TextDecoder().decode(files["manifest.json"])) as Manifest;
       const entry = manifest.runs.find((r) => r.id === runId)!;
       expect(entry.uploadedFile).toEqual({ name: "hashed preds.jsonl", bytes: body.length, sha256: createHash("sha256").update(body).digest("hex") });
+      // The run's own API shows the same file.
+      const detail = await call(runDetailRoute, "/x", { as: admin, params: { projectId: vc, runId } });
+      expect(detail.status, detail.text).toBe(200);
+      expect(detail.json.run.uploadedFile).toEqual(entry.uploadedFile);
       expect(entry.uploadedFileMissing).toBeNull();
       // The per-item CSV Playhead wrote, labelled apart, hashed as the zip holds it.
       expect(entry.perItemCsv!.sha256).toBe(createHash("sha256").update(files[entry.perItemCsv!.file]).digest("hex"));

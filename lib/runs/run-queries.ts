@@ -51,13 +51,15 @@ export type RunDetail = RunListEntry & {
   problemsOmitted: number;
   problemCounts: Record<string, number>;
   uploadedBy: { id: string; name: string; email: string } | null;
+  /** The uploaded file as received (lib/runs/run-file.ts), or null (study and chance rows, runs uploaded before files were recorded). */
+  uploadedFile: { name: string | null; bytes: number; sha256: string } | null;
 };
 
 /** One run of the project: aggregates (lib/metrics result + table), problems with line numbers. No truth. */
 export async function getRunDetail(projectId: string, runId: string, projectTruthVersion: number): Promise<RunDetail> {
   const r = await db.modelRun.findFirst({
     where: { id: runId, projectId },
-    select: { ...runSummarySelect, aggregates: true, problems: true, uploadedBy: { select: { id: true, name: true, email: true } } },
+    select: { ...runSummarySelect, aggregates: true, problems: true, uploadedBy: { select: { id: true, name: true, email: true } }, fileSha256: true, fileBytes: true, fileName: true },
   });
   if (!r) throw new HttpError(404, "No such run in this project.", "not_found");
   const a = obj(r.aggregates);
@@ -80,6 +82,7 @@ export async function getRunDetail(projectId: string, runId: string, projectTrut
     problemsOmitted: typeof a.problems_omitted === "number" ? a.problems_omitted : 0,
     problemCounts: pc,
     uploadedBy: r.uploadedBy,
+    uploadedFile: r.fileSha256 ? { name: r.fileName, bytes: r.fileBytes ?? 0, sha256: r.fileSha256 } : null,
   };
 }
 

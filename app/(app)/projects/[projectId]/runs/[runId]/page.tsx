@@ -77,6 +77,12 @@ export default async function RunPage({ params }: { params: Params }) {
         {meta.answer_column ? ` · answer column ${meta.answer_column}` : ""}
         {run.aggregates?.variant ? ` · ${String(run.aggregates.variant)} variant` : ""}
       </p>
+      {run.uploadedFile && (
+        <p className="text-sm text-slate-600" data-testid="run-file">
+          File {run.uploadedFile.name ?? "(unnamed)"}, {run.uploadedFile.bytes.toLocaleString("en-US")} bytes, SHA-256{" "}
+          <code className="break-all text-xs text-slate-700">{run.uploadedFile.sha256}</code>
+        </p>
+      )}
       {canUploadRuns(user.role) && run.kind !== "CHANCE" && <RescoreButton projectId={project.id} runId={run.id} stale={run.stale || run.status === "FAILED"} />}
       <RunScoresCard run={run} benchmark={project.benchmark} />
       <RunProblemsCard run={run} />
