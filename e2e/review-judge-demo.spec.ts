@@ -62,8 +62,9 @@ test("the seeded reviewer judges the demo queues: partial score over the judged 
   await expect(row).toHaveAttribute("data-final", "no");
   await expect(row.getByTestId("partial-badge")).toHaveText("partial · judged 1 of 10");
   await expect(row.getByTestId("row-rank")).toHaveText("–");
-  // The breakdown charts name it partial too.
-  await expect(page.getByText(`${DEMO_VSAS_RUN} (partial: judged 1 of 10)`).first()).toBeVisible();
+  // The breakdown charts name it partial too: in the legend, written whole (each bar's tooltip says it as well).
+  const charts = page.getByTestId("breakdown-charts");
+  await expect(charts.locator(".bar-chart-legend").getByText(`${DEMO_VSAS_RUN} (partial: judged 1 of 10)`, { exact: true }).first()).toBeVisible();
 
   // Every other second: "u" to the first unjudged one, then "n" and "1", each pair completing a
   // second and moving on to the next.

@@ -60,6 +60,22 @@ describe("the bar chart component", () => {
     expect(escapeMarkup("a\"'<&>")).toBe("a&quot;&#x27;&lt;&amp;&gt;");
   });
 
+  it("legend: three columns for short names; a long name (a partial run) gets fewer columns and is written whole", () => {
+    const legendText = (svg: string) => [...svg.matchAll(/<text x="([\d.]+)" y="(\d+)" font-size="11" fill="[^"]+">([^<]*)<\/text><\/g>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3] }));
+    const base = { title: "GPA by subtype", categories: ["A", "B"], bound: { min: 0, max: 100 } };
+    const short = legendText(barChartSvg({ ...base, series: ["One", "Two", "Three", "Four"].map((name) => ({ name, values: [1, 2] })) }));
+    expect(short.map((l) => l.text)).toEqual(["One", "Two", "Three", "Four"]);
+    expect(new Set(short.map((l) => l.y)).size).toBe(2); // 3 + 1
+    const partial = "Demo model: live responses (partial: judged 1 of 10)";
+    const long = legendText(barChartSvg({ ...base, series: [{ name: "Human (n = 12)", values: [1, 2] }, { name: partial, values: [1, 2] }] }));
+    expect(long.map((l) => l.text)).toEqual(["Human (n = 12)", partial]);
+    expect(new Set(long.map((l) => l.x)).size).toBe(1); // one per row
+    // Too long even for a whole row: clipped with an ellipsis, never running off the picture.
+    const huge = legendText(barChartSvg({ ...base, series: [{ name: "x".repeat(200), values: [1, 2] }] }));
+    expect(huge[0].text.endsWith("…")).toBe(true);
+    expect(huge[0].x + huge[0].text.length * 7).toBeLessThanOrEqual(720);
+  });
+
   it("greyscale: lightness steps, then hatch patterns (ids unique per chart), dark outlines", () => {
     const many = specs[2];
     const svg = barChartSvg(many);

@@ -48,7 +48,6 @@ const RIGHT = 12;
 const PLOT_HEIGHT = 230;
 const MAX_BAR = 80;
 const CATEGORY_CHARS = 32;
-const LEGEND_CHARS = 38;
 /** About the width of a character of 11 px DejaVu Sans. */
 const CHAR = 7;
 
@@ -76,7 +75,13 @@ export function BarChartFigure({ spec, id: idProp }: BarChartFigureProps) {
   const longest = Math.max(0, ...labels.map((l) => l.length));
   const xLabelHeight = rotate ? Math.max(40, Math.ceil(30 + longest * CHAR * 0.574)) : 28;
   const legend = spec.legend !== false && series.length > 0;
-  const legendHeight = legend ? Math.ceil(series.length / 3) * 18 + 8 : 0;
+  // Three legend columns when every name fits one, else two, else one per row: a name is written
+  // whole whenever it can be (a run's "(partial: judged 1 of 10)" must stay readable).
+  const fits = (cols: number) => Math.floor((plotWidth / cols - 23) / CHAR);
+  const longestName = Math.max(0, ...series.map((s) => s.name.length));
+  const legendColumns = longestName <= fits(3) ? 3 : longestName <= fits(2) ? 2 : 1;
+  const legendChars = fits(legendColumns);
+  const legendHeight = legend ? Math.ceil(series.length / legendColumns) * 18 + 8 : 0;
   const height = TOP + PLOT_HEIGHT + xLabelHeight + legendHeight + 8;
 
   const axis = barAxis(chartExtent(series), spec.bound);
@@ -190,13 +195,13 @@ export function BarChartFigure({ spec, id: idProp }: BarChartFigureProps) {
       {legend && (
         <g className="bar-chart-legend">
           {series.map((s, si) => {
-            const lx = r2(LEFT + (si % 3) * (plotWidth / 3));
-            const ly = TOP + PLOT_HEIGHT + xLabelHeight + 8 + Math.floor(si / 3) * 18;
+            const lx = r2(LEFT + (si % legendColumns) * (plotWidth / legendColumns));
+            const ly = TOP + PLOT_HEIGHT + xLabelHeight + 8 + Math.floor(si / legendColumns) * 18;
             return (
               <g key={`l${si}`}>
                 <rect x={lx} y={ly} width={12} height={12} fill={fill(si)} stroke={INK} strokeWidth={0.75} />
                 <text x={r2(lx + 17)} y={ly + 10} fontSize={11} fill={INK}>
-                  {clip(s.name, LEGEND_CHARS)}
+                  {clip(s.name, legendChars)}
                 </text>
               </g>
             );
