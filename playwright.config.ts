@@ -37,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
+    command: `npm start --silent -- -p ${port} -H 127.0.0.1`,
     url: `http://127.0.0.1:${port}/sign-in`,
     reuseExistingServer: false,
     timeout: 120_000,

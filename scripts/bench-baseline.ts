@@ -26,6 +26,9 @@
  *            participant in step, all requests in synchronized bursts; a worst case, not a study)
  *            --count-queries (in-process: prints the database statements each route makes per request)
  *            --keep-db (keep the scratch PostgreSQL database; dropped at the end by default)
+ *            --proxy nginx|haproxy (separate server process only: the clients reach it through that
+ *            proxy, as a deployment does (TLS ends there); HAProxy keeps at most BENCH_PROXY_MAXCONN
+ *            (32) requests on the server at once and queues the rest)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
  *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server;
  *            applies to both modes: the separate server process uses the same scratch database)
@@ -57,10 +60,14 @@ type Args = {
   mode: "process" | "in-process";
   countQueries: boolean;
   keepDb: boolean;
+  /** --processes N (with --proxy): N separate server processes on the one database, behind the proxy. */
+  processes: number;
+  /** --proxy nginx|haproxy: the separate server process behind that proxy, as deployed. */
+  proxy: "nginx" | "haproxy" | null;
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false, keepDb: false };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false, keepDb: false, proxy: null, processes: 1 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -79,6 +86,8 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--skip-segment") a.skipSegment = true;
     else if (k === "--count-queries") (a.countQueries = true), (a.mode = "in-process");
     else if (k === "--keep-db") a.keepDb = true;
+    else if (k === "--proxy" && (v === "nginx" || v === "haproxy")) (a.proxy = v), i++;
+    else if (k === "--processes" && Number.isInteger(Number(v)) && Number(v) >= 1) (a.processes = Number(v)), i++;
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
     else if (k === "--db" && (v === "sqlite" || v === "sqlite-wal" || v === "postgresql")) (a.db = v), i++;
     else throw new Error(`unknown option ${k}`);
@@ -146,7 +155,44 @@ async function startServerProcess(): Promise<{ url: string; stop: () => void }> 
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGINT") };
 }
 
-async function serverStats(url: string, reset = false): Promise<{ rss: number; peakRss: number; cpuMs: number; loopDelayMaxMs?: number; loopDelayP99Ms?: number; handlingMaxMs?: number }> {
+/**
+ * A proxy in front of the bench server (--proxy): nginx (keep-alive upstream, new connections when
+ * none is idle) or HAProxy (at most BENCH_PROXY_MAXCONN requests at once on the server, default 32,
+ * the rest queued in the proxy).
+ */
+async function startProxy(kind: "nginx" | "haproxy", servers: string[]): Promise<{ name: string; url: string; cpuSeconds: () => number; stop: () => Promise<void> }> {
+  const { freePort, groupCpuSeconds, startHaproxy, startNginx } = await import("./cluster/harness");
+  const dir = mkdtempSync(path.join(os.tmpdir(), `playhead-bench-${kind}-`));
+  const upstreams = servers.map((u) => new URL(u).host);
+  const port = await freePort();
+  const maxConn = Number(process.env.BENCH_PROXY_MAXCONN ?? 32);
+  const proxy =
+    kind === "nginx"
+      ? await startNginx({ port, upstreams, prefix: dir, accessLog: false, readyPath: "/__bench/stats" })
+      : await startHaproxy({ port, upstreams, dir, maxConnPerInstance: maxConn, readyPath: "/__bench/stats" });
+  const name = kind === "nginx" ? "nginx" : `HAProxy (maxconn ${maxConn})`;
+  return { name, url: proxy.url, cpuSeconds: () => groupCpuSeconds(proxy.pid), stop: proxy.stop };
+}
+
+type ServerStats = Awaited<ReturnType<typeof serverStats>>;
+
+/** The server processes' figures together: CPU and memory summed, delays and waits the worst of them. */
+async function serversStats(urls: string[], reset = false): Promise<ServerStats> {
+  const all = await Promise.all(urls.map((u) => serverStats(u, reset)));
+  const sum = (f: (s: ServerStats) => number) => all.reduce((t, s) => t + f(s), 0);
+  const max = (f: (s: ServerStats) => number | undefined) => Math.max(...all.map((s) => f(s) ?? 0));
+  return {
+    rss: sum((s) => s.rss),
+    peakRss: sum((s) => s.peakRss),
+    cpuMs: sum((s) => s.cpuMs),
+    loopDelayMaxMs: max((s) => s.loopDelayMaxMs),
+    loopDelayP99Ms: max((s) => s.loopDelayP99Ms),
+    handlingMaxMs: max((s) => s.handlingMaxMs),
+    acceptToRequestMaxMs: max((s) => s.acceptToRequestMaxMs),
+  };
+}
+
+async function serverStats(url: string, reset = false): Promise<{ rss: number; peakRss: number; cpuMs: number; loopDelayMaxMs?: number; loopDelayP99Ms?: number; handlingMaxMs?: number; acceptToRequestMaxMs?: number }> {
   return (await fetch(`${url}/__bench/stats${reset ? "?reset" : ""}`)).json();
 }
 
@@ -279,6 +325,8 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
     state = JSON.parse(a.text).state;
     if (!state.streaming?.playlistUrl) resumeStart = null;
   }
+  // A session that stops short without an error status is a failure too (not silently fewer requests).
+  if (state.status !== "COMPLETED") throw new Error(`session ended ${state.status} at ask ${state.streaming?.askIndex ?? "?"}: ${JSON.stringify(state).slice(0, 200)}`);
 }
 
 function serverRss(pid: number | null): string {
@@ -360,34 +408,44 @@ async function main(): Promise<void> {
       }
     }
   }
-  const local = args.url ? null : args.mode === "process" ? await startServerProcess() : null;
-  const target = args.url ?? local?.url ?? null;
+  if (args.processes > 1 && !args.proxy) throw new Error("--processes N needs --proxy nginx|haproxy in front of them");
+  // Several instances are a PostgreSQL deployment (docs/deploy.md); on one SQLite file a second
+  // process answered some claims 404 in a trial run, and that setup is not supported.
+  if (args.processes > 1 && args.db !== "postgresql") throw new Error("--processes N needs --db postgresql (several instances share PostgreSQL, not a SQLite file)");
+  const locals = args.url || args.mode !== "process" ? [] : await Promise.all(Array.from({ length: args.processes }, () => startServerProcess()));
+  const local = locals.length ? { url: locals[0].url, stop: () => locals.forEach((l) => l.stop()) } : null;
+  const proxy = local && args.proxy ? await startProxy(args.proxy, locals.map((l) => l.url)) : null;
+  const target = args.url ?? proxy?.url ?? local?.url ?? null;
   const modeLine = args.url
     ? `HTTP to ${args.url} (external server)`
     : args.mode === "process"
-      ? `separate server process (scripts/bench/route-server.ts, plain Node HTTP server mounting the route handlers) at ${target}, scratch ${args.db} database`
+      ? `separate server process (scripts/bench/route-server.ts, plain Node HTTP server mounting the route handlers) at ${locals.map((l) => l.url).join(", ")}${proxy ? `, behind ${proxy.name} at ${proxy.url}` : ""}, scratch ${args.db} database`
       : `in-process route handlers (clients and handlers share one process), scratch ${args.db} database`;
   console.log(`mode: ${modeLine}`);
   console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
   const client = target ? httpClient(target) : await inProcessClient();
   const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {}, slow: [], startedAt: performance.now() };
+  const trace = target ? (await import("./bench/client-trace")).startClientTrace(stats.startedAt) : null;
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const before = local ? await serverStats(local.url, true) : null;
+  const before = local ? await serversStats(locals.map((l) => l.url), true) : null;
   const cpuBefore = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadBefore = loadAverage();
+  const proxyCpuBefore = proxy?.cpuSeconds() ?? 0;
   const started = performance.now();
   const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
-  const after = local ? await serverStats(local.url) : null;
+  const after = local ? await serversStats(locals.map((l) => l.url)) : null;
+  const proxyCpu = proxy ? proxy.cpuSeconds() - proxyCpuBefore : null;
   const cpuAfter = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadAfter = loadAverage();
   const clusterMemory = deployment?.memory();
   const clusterLogs = stats.errors.length || stats.refused ? deployment?.errorLines(8) : undefined;
   const humanRow = local ? await waitForHumanRow(studyId, args.participants - results.filter((r) => r.status === "rejected").length) : null;
   local?.stop();
+  await proxy?.stop();
   await deployment?.stop();
   for (const r of results) {
     if (r.status !== "rejected") continue;
@@ -398,7 +456,7 @@ async function main(): Promise<void> {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const mib = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
   console.log(
-    `\nmode: ${deployment ? `cluster of ${args.cluster} instances behind nginx, PostgreSQL, S3 (s3rver)` : args.url ? "external server" : args.mode === "process" ? "separate server process" : "in-process"}, database ${deployment ? "postgresql" : args.url ? "(the server's)" : args.db}`,
+    `\nmode: ${deployment ? `cluster of ${args.cluster} instances behind nginx, PostgreSQL, S3 (s3rver)` : args.url ? "external server" : args.mode === "process" ? `separate server process${proxy ? ` behind ${proxy.name}` : ""}` : "in-process"}, database ${deployment ? "postgresql" : args.url ? "(the server's)" : args.db}`,
   );
   console.log(`machine: ${os.cpus().length} cores; before the run ${loadBefore}; after ${loadAfter}`);
   console.log(
@@ -414,15 +472,17 @@ async function main(): Promise<void> {
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
   console.log(`slowest requests    ${stats.slow.map((r) => `${ms(r.ms)} ${r.what} (participant ${r.participant}, sent at ${r.sentAtSec.toFixed(1)} s)`).join("; ")}`);
+  for (const line of trace?.lines() ?? []) console.log(line);
   for (const [name, v] of [["  answer POST", stats.answer], ["  playlist", stats.playlist], ["  init segment", stats.init]] as const) {
     console.log(`${name.padEnd(20)}p50 ${ms(pct(v, 50))}  p95 ${ms(pct(v, 95))}  (n=${v.length}, time to first byte)`);
   }
   if (before && after) {
     const cpu = after.cpuMs - before.cpuMs;
     console.log(
-      `server memory       RSS ${mib(after.rss)} (peak ${mib(after.peakRss)}, server process only); server CPU ${(cpu / 1000).toFixed(1)} s during the run (${((cpu / 1000 / wall) * 100).toFixed(0)}% of one core)`,
+      `server memory       RSS ${mib(after.rss)} (peak ${mib(after.peakRss)}, ${locals.length > 1 ? `${locals.length} server processes together` : "server process only"}); server CPU ${(cpu / 1000).toFixed(1)} s during the run (${((cpu / 1000 / wall) * 100).toFixed(0)}% of one core)`,
     );
-    if (after.loopDelayMaxMs !== undefined) console.log(`server event loop   delay p99 ${ms(after.loopDelayP99Ms ?? 0)}  max ${ms(after.loopDelayMaxMs)} (the longest the server could not answer anyone); longest request inside the server ${ms(after.handlingMaxMs ?? 0)}`);
+    if (proxyCpu !== null) console.log(`proxy CPU           ${proxyCpu.toFixed(1)} s during the run (${((proxyCpu / wall) * 100).toFixed(0)}% of one core)`);
+    if (after.loopDelayMaxMs !== undefined) console.log(`server event loop   delay p99 ${ms(after.loopDelayP99Ms ?? 0)}  max ${ms(after.loopDelayMaxMs)} (the longest the server could not answer anyone); longest request inside the server ${ms(after.handlingMaxMs ?? 0)}; longest wait from a connection's accept to its first request ${ms(after.acceptToRequestMaxMs ?? 0)}`);
   } else if (clusterMemory) {
     console.log(`server memory       ${clusterMemory}`);
   } else {

@@ -27,4 +27,5 @@ npm run --silent seed -- --videos "$PLAYHEAD_DATA_DIR/demo-videos"
 npx next build
 echo
 echo "Playhead is starting at http://localhost:$port (Ctrl-C to stop). Demo accounts: $PLAYHEAD_DATA_DIR/demo-credentials.txt"
-exec npx next start -p "$port"
+# npm start: next start with the keep-alive of package.json (a participant's connection outlives a stretch).
+exec npm start --silent -- -p "$port"

@@ -16,6 +16,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { haproxyConfig } from "./haproxy-config";
 import { nginxConfig } from "./nginx-config";
 
 export type ClusterInstance = {
@@ -120,7 +121,7 @@ export function ensureProductionBuild(): void {
 }
 
 /** CPU ticks (utime + stime) of every process whose process group is `pgid`. */
-function groupCpuSeconds(pgid: number): number {
+export function groupCpuSeconds(pgid: number): number {
   const hz = 100; // USER_HZ on Linux
   let ticks = 0;
   for (const entry of readdirSync("/proc")) {
@@ -160,8 +161,18 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, 
   }
 }
 
+/**
+ * The options `npm start` gives `next start` (package.json, the one place they are set: a keep-alive
+ * longer than the balancer's idle timeout and than a participant's pause between requests).
+ */
+export function nextStartOptions(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.trim().split(/\s+/);
+  if (start[0] !== "next" || start[1] !== "start") throw new Error(`package.json's start script is not \`next start …\`: ${start.join(" ")}`);
+  return start.slice(2);
+}
+
 function startInstance(name: string, port: number, dataDir: string, env: Record<string, string>, verbose: boolean): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", ...nextStartOptions(), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     detached: true, // its own process group: kill() reaches next start and whatever it spawned
     stdio: ["ignore", "pipe", "pipe"],
@@ -191,27 +202,15 @@ function startInstance(name: string, port: number, dataDir: string, env: Record<
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const count = options.instances ?? 2;
   ensureProductionBuild();
-  const nginx = nginxBinary();
+  nginxBinary(); // fail before starting anything when nginx is missing
   const ownWorkDir = !options.workDir;
   const work = options.workDir ?? (await mkdtemp(path.join(os.tmpdir(), "playhead-cluster-")));
-  const prefix = path.join(work, "nginx");
-  for (const d of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) await mkdir(path.join(prefix, d), { recursive: true });
 
   const instances: ClusterInstance[] = [];
   const children: ChildProcess[] = [];
-  let nginxChild: ChildProcess | null = null;
+  let balancer: StartedProxy | null = null;
   const stop = async () => {
-    if (nginxChild && nginxChild.exitCode === null && nginxChild.signalCode === null) {
-      nginxChild.kill("SIGQUIT");
-      await Promise.race([exited(nginxChild), sleep(3_000)]);
-      if (nginxChild.exitCode === null && nginxChild.signalCode === null) {
-        try {
-          process.kill(-nginxChild.pid!, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }
-    }
+    await balancer?.stop();
     await Promise.all(instances.map((i) => (i.alive() ? i.kill("SIGKILL") : Promise.resolve())));
     if (ownWorkDir) await rm(work, { recursive: true, force: true });
   };
@@ -250,29 +249,95 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     await Promise.all(instances.map((i, k) => waitForHttp(`${i.url}/sign-in`, children[k], 120_000, i.output)));
 
-    const configFile = path.join(prefix, "nginx.conf");
-    await writeFile(
-      configFile,
-      nginxConfig({
-        listen: `127.0.0.1:${port}`,
-        upstreams: instances.map((i) => `127.0.0.1:${i.port}`),
-        prefix,
-        runAsRoot: process.getuid?.() === 0,
-        accessLog: options.accessLog ? path.join(prefix, "access.log") : null,
-      }),
-    );
-    let nginxOut = "";
-    nginxChild = spawn(nginx, ["-p", prefix, "-c", configFile, "-e", path.join(prefix, "error.log")], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    track(nginxChild, true); // master and workers: the workers outlive a SIGKILLed master
-    nginxChild.stdout?.on("data", (d: Buffer) => (nginxOut += d));
-    nginxChild.stderr?.on("data", (d: Buffer) => (nginxOut += d));
-    const errorLog = () => nginxOut + (existsSync(path.join(prefix, "error.log")) ? readFileSync(path.join(prefix, "error.log"), "utf8") : "");
-    await waitForHttp(`${url}/sign-in`, nginxChild, 20_000, errorLog);
-    return { url, instances, nginxConfigFile: configFile, nginxPid: nginxChild.pid!, stop };
+    balancer = await startNginx({ port, upstreams: instances.map((i) => `127.0.0.1:${i.port}`), prefix: path.join(work, "nginx"), accessLog: options.accessLog ?? false, readyPath: "/sign-in" });
+    return { url, instances, nginxConfigFile: balancer.configFile, nginxPid: balancer.pid, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** A proxy started here (nginx or HAProxy): its address, master pid (its process group), configuration file and stop. */
+export type StartedProxy = { url: string; pid: number; configFile: string; stop: () => Promise<void> };
+
+/**
+ * nginx (scripts/cluster/nginx-config.ts) listening on 127.0.0.1:`port` in front of `upstreams`,
+ * run unprivileged from `prefix`; resolves once `readyPath` answers through it. Used by the cluster
+ * (round robin over the instances) and by bench:baseline's `--proxy nginx` (one upstream: the
+ * single-machine setup behind its TLS-terminating proxy).
+ */
+export async function startNginx(o: { port: number; upstreams: string[]; prefix: string; accessLog: boolean; readyPath: string }): Promise<StartedProxy> {
+  const nginx = nginxBinary();
+  for (const d of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) await mkdir(path.join(o.prefix, d), { recursive: true });
+  const url = `http://127.0.0.1:${o.port}`;
+  const configFile = path.join(o.prefix, "nginx.conf");
+  await writeFile(
+    configFile,
+    nginxConfig({
+      listen: `127.0.0.1:${o.port}`,
+      upstreams: o.upstreams,
+      prefix: o.prefix,
+      runAsRoot: process.getuid?.() === 0,
+      accessLog: o.accessLog ? path.join(o.prefix, "access.log") : null,
+    }),
+  );
+  let out = "";
+  const child = spawn(nginx, ["-p", o.prefix, "-c", configFile, "-e", path.join(o.prefix, "error.log")], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  track(child, true); // master and workers: the workers outlive a SIGKILLed master
+  child.stdout?.on("data", (d: Buffer) => (out += d));
+  child.stderr?.on("data", (d: Buffer) => (out += d));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGQUIT");
+    await Promise.race([exited(child), sleep(3_000)]);
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  const errorLog = () => out + (existsSync(path.join(o.prefix, "error.log")) ? readFileSync(path.join(o.prefix, "error.log"), "utf8") : "");
+  try {
+    await waitForHttp(`${url}${o.readyPath}`, child, 20_000, errorLog);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, configFile, stop };
+}
+
+/**
+ * HAProxy (Debian package `haproxy`; scripts/cluster/haproxy-config.ts) listening on
+ * 127.0.0.1:`port` in front of `upstreams`, each given at most `maxConnPerInstance` requests at
+ * once over reused connections; resolves once `readyPath` answers through it.
+ */
+export async function startHaproxy(o: { port: number; upstreams: string[]; dir: string; maxConnPerInstance: number; readyPath: string }): Promise<StartedProxy> {
+  const binary = ["/usr/sbin/haproxy", "/usr/local/sbin/haproxy", "/usr/bin/haproxy"].find((c) => existsSync(c));
+  if (!binary) throw new Error("haproxy is not installed (Debian package `haproxy`: bash scripts/ensure-system-packages.sh --test)");
+  await mkdir(o.dir, { recursive: true });
+  const url = `http://127.0.0.1:${o.port}`;
+  const configFile = path.join(o.dir, "haproxy.cfg");
+  await writeFile(configFile, haproxyConfig({ listen: `127.0.0.1:${o.port}`, upstreams: o.upstreams, maxConnPerInstance: o.maxConnPerInstance, queueTimeoutMs: 60_000 }));
+  let out = "";
+  const child = spawn(binary, ["-db", "-f", configFile], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  track(child, true);
+  child.stdout?.on("data", (d: Buffer) => (out += d));
+  child.stderr?.on("data", (d: Buffer) => (out += d));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    await Promise.race([exited(child), sleep(3_000)]);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  try {
+    await waitForHttp(`${url}${o.readyPath}`, child, 20_000, () => out);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, configFile, stop };
 }
 
 /** s3rver in a process of its own (path-style, credentials S3RVER / S3RVER); the PLAYHEAD_* variables for it. */

@@ -1,5 +1,6 @@
 import { db, testDb } from "@/tests/support/test-db";
 import { readFile } from "node:fs/promises";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_SLEEP } from "@/lib/jobs/test-kinds";
 import { createStudy, setStudyItems } from "@/lib/studies/manage-study";
@@ -261,6 +262,33 @@ describe(`two instances on PostgreSQL and S3 behind nginx round robin (${testDb.
     expect(await storedKeys("uploads/")).toEqual([]);
     expect(await storedKeys(`videos/${(await db.video.findUniqueOrThrow({ where: { id: videoId } })).storageKey}/`)).toEqual(expect.arrayContaining(["thumb.jpg"]));
   });
+
+  it("an instance keeps an idle connection open longer than a participant pauses (npm start's keep-alive), so a launch does not reconnect at every answer", async () => {
+    // Node's default (5 s) closed a participant's connection while they watched a stretch and
+    // thought: each answer then opened a new connection, which a busy instance accepts one per
+    // event-loop iteration (docs/deploy.md "A launch burst").
+    const instance = cluster.instances[0];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: object; keepAlive: string }>((resolve, reject) => {
+        const req = http.get(`${instance.url}/sign-in`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, socket: req.socket!, keepAlive: String(res.headers["keep-alive"] ?? "") }));
+        });
+        req.on("error", reject);
+      });
+    try {
+      const first = await get();
+      expect(first.status).toBe(200);
+      expect(first.keepAlive).toMatch(/timeout=65\b/);
+      await new Promise((r) => setTimeout(r, 6_500));
+      const second = await get();
+      expect(second.status).toBe(200);
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
 
   it("a job queued through one instance runs once: its runner is killed with SIGKILL mid-job and the survivor finishes it after the lease expires", async () => {
     const adminCookie = await signIn(admin);
