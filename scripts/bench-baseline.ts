@@ -29,6 +29,7 @@
  *            --proxy nginx|haproxy (separate server process only: the clients reach it through that
  *            proxy, as a deployment does (TLS ends there); HAProxy keeps at most BENCH_PROXY_MAXCONN
  *            (32) requests on the server at once and queues the rest)
+ *            --processes N (with --proxy: N separate server processes on the one database)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
  *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server;
  *            applies to both modes: the separate server process uses the same scratch database)
@@ -409,9 +410,6 @@ async function main(): Promise<void> {
     }
   }
   if (args.processes > 1 && !args.proxy) throw new Error("--processes N needs --proxy nginx|haproxy in front of them");
-  // Several instances are a PostgreSQL deployment (docs/deploy.md); on one SQLite file a second
-  // process answered some claims 404 in a trial run, and that setup is not supported.
-  if (args.processes > 1 && args.db !== "postgresql") throw new Error("--processes N needs --db postgresql (several instances share PostgreSQL, not a SQLite file)");
   const locals = args.url || args.mode !== "process" ? [] : await Promise.all(Array.from({ length: args.processes }, () => startServerProcess()));
   const local = locals.length ? { url: locals[0].url, stop: () => locals.forEach((l) => l.stop()) } : null;
   const proxy = local && args.proxy ? await startProxy(args.proxy, locals.map((l) => l.url)) : null;

@@ -5,6 +5,7 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@p
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { pgConfigFromUrl, type DatabaseTarget } from "./database-url";
+import { serializeSqliteTransactions } from "./serialize-sqlite-transactions";
 
 /**
  * SQLite settings for many small concurrent writes (every segment served is logged): write-ahead
@@ -60,7 +61,24 @@ function cacheStatements(handle: SqliteHandle): void {
   };
 }
 
-/** Applies {@link SQLITE_PRAGMAS} to every connection the better-sqlite3 factory opens, and caches its prepared statements. */
+/**
+ * Transactions take SQLite's write lock when they begin (`BEGIN IMMEDIATE` for the adapter's
+ * deferred `BEGIN`). A deferred transaction that read first cannot write once another process (a
+ * second instance, `npm run worker`) has committed since its read: SQLite refuses the upgrade
+ * (SQLITE_BUSY_SNAPSHOT, which no waiting cures) and Prisma reports "Operation has timed out".
+ * Holding the lock from the start makes the other process wait instead (busy_timeout). Within one
+ * process transactions run one at a time anyway (serialize-sqlite-transactions.ts).
+ */
+function beginImmediate(handle: SqliteHandle): void {
+  const prepare = handle.prepare.bind(handle);
+  handle.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
+}
+
+/**
+ * Applies {@link SQLITE_PRAGMAS} to every connection the better-sqlite3 factory opens, caches its
+ * prepared statements, begins transactions IMMEDIATE, and keeps other statements out of an open
+ * transaction (serialize-sqlite-transactions.ts).
+ */
 class TunedSqliteFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = "sqlite" as const;
   readonly adapterName: string;
@@ -71,8 +89,11 @@ class TunedSqliteFactory implements SqlMigrationAwareDriverAdapterFactory {
     const adapter = await this.inner.connect();
     await adapter.executeScript(SQLITE_PRAGMAS);
     const handle = (adapter as unknown as { client?: SqliteHandle }).client;
-    if (handle && typeof handle.prepare === "function") cacheStatements(handle);
-    return adapter;
+    if (handle && typeof handle.prepare === "function") {
+      cacheStatements(handle);
+      beginImmediate(handle);
+    }
+    return serializeSqliteTransactions(adapter);
   }
   connectToShadowDb(): Promise<SqlDriverAdapter> {
     return this.inner.connectToShadowDb();
