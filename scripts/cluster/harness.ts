@@ -257,6 +257,31 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 }
 
+/**
+ * A proxy's process in a process group of its own (master and workers), its output, and a stop
+ * that sends `gracefulSignal`, then SIGKILLs the group after 3 s.
+ */
+function startProxyProcess(binary: string, args: string[], gracefulSignal: NodeJS.Signals): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+  let out = "";
+  const child = spawn(binary, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  track(child, true); // master and workers: the workers outlive a SIGKILLed master
+  child.stdout?.on("data", (d: Buffer) => (out += d));
+  child.stderr?.on("data", (d: Buffer) => (out += d));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(gracefulSignal);
+    await Promise.race([exited(child), sleep(3_000)]);
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  return { child, output: () => out, stop };
+}
+
 /** A proxy started here (nginx or HAProxy): its address, master pid (its process group), configuration file and stop. */
 export type StartedProxy = { url: string; pid: number; configFile: string; stop: () => Promise<void> };
 
@@ -281,24 +306,8 @@ export async function startNginx(o: { port: number; upstreams: string[]; prefix:
       accessLog: o.accessLog ? path.join(o.prefix, "access.log") : null,
     }),
   );
-  let out = "";
-  const child = spawn(nginx, ["-p", o.prefix, "-c", configFile, "-e", path.join(o.prefix, "error.log")], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  track(child, true); // master and workers: the workers outlive a SIGKILLed master
-  child.stdout?.on("data", (d: Buffer) => (out += d));
-  child.stderr?.on("data", (d: Buffer) => (out += d));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGQUIT");
-    await Promise.race([exited(child), sleep(3_000)]);
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  };
-  const errorLog = () => out + (existsSync(path.join(o.prefix, "error.log")) ? readFileSync(path.join(o.prefix, "error.log"), "utf8") : "");
+  const { child, output, stop } = startProxyProcess(nginx, ["-p", o.prefix, "-c", configFile, "-e", path.join(o.prefix, "error.log")], "SIGQUIT");
+  const errorLog = () => output() + (existsSync(path.join(o.prefix, "error.log")) ? readFileSync(path.join(o.prefix, "error.log"), "utf8") : "");
   try {
     await waitForHttp(`${url}${o.readyPath}`, child, 20_000, errorLog);
   } catch (error) {
@@ -320,19 +329,9 @@ export async function startHaproxy(o: { port: number; upstreams: string[]; dir: 
   const url = `http://127.0.0.1:${o.port}`;
   const configFile = path.join(o.dir, "haproxy.cfg");
   await writeFile(configFile, haproxyConfig({ listen: `127.0.0.1:${o.port}`, upstreams: o.upstreams, maxConnPerInstance: o.maxConnPerInstance, queueTimeoutMs: 60_000 }));
-  let out = "";
-  const child = spawn(binary, ["-db", "-f", configFile], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  track(child, true);
-  child.stdout?.on("data", (d: Buffer) => (out += d));
-  child.stderr?.on("data", (d: Buffer) => (out += d));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    await Promise.race([exited(child), sleep(3_000)]);
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  };
+  const { child, output, stop } = startProxyProcess(binary, ["-db", "-f", configFile], "SIGTERM");
   try {
-    await waitForHttp(`${url}${o.readyPath}`, child, 20_000, () => out);
+    await waitForHttp(`${url}${o.readyPath}`, child, 20_000, output);
   } catch (error) {
     await stop();
     throw error;
