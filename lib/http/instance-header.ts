@@ -4,12 +4,13 @@
  * `<host>:<pid>` never leaks). Behind a load balancer it tells which instance answered a request
  * (the cluster test checks that consecutive requests of one participant land on different ones).
  */
+import { instanceNameFrom } from "@/lib/config/instance-name";
+
 export const INSTANCE_HEADER = "x-playhead-instance";
 
 /** The configured instance name, or null (read on every call: cheap, and tests switch it). */
 export function instanceName(): string | null {
-  const name = process.env.PLAYHEAD_INSTANCE_ID?.trim();
-  return name ? name.slice(0, 120).replace(/[^\x21-\x7e]/g, "_") : null;
+  return instanceNameFrom(process.env);
 }
 
 /** The response with the header set (a copy when its headers are immutable, e.g. Response.redirect). */

@@ -1,4 +1,5 @@
 import os from "node:os";
+import { instanceNameFrom } from "@/lib/config/instance-name";
 
 /**
  * Configuration of the job queue and its runners, read from the environment (validated; a bad
@@ -83,7 +84,7 @@ export function parseJobsConfig(env: Env, defaults: { instanceId: string }): Job
     shutdownGraceMs: int(env, "PLAYHEAD_JOBS_SHUTDOWN_GRACE_MS", 5_000, 0),
     awaitMs: int(env, "PLAYHEAD_JOBS_AWAIT_MS", 15 * 60_000),
     retentionDays: int(env, "PLAYHEAD_JOBS_RETENTION_DAYS", 14),
-    instanceId: env.PLAYHEAD_INSTANCE_ID?.trim().slice(0, 120) || defaults.instanceId,
+    instanceId: instanceNameFrom(env) ?? defaults.instanceId,
   };
 }
 

@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { haproxyConfig } from "./haproxy-config";
 import { nginxConfig } from "./nginx-config";
+import { s3rverEnv } from "./s3rver-env";
 
 export type ClusterInstance = {
   name: string;
@@ -353,15 +354,7 @@ export async function startS3rverProcess(bucket = "playhead-cluster"): Promise<{
   await waitForHttp(`${endpoint}/`, child, 20_000, () => out);
   return {
     pid: child.pid!,
-    env: {
-      PLAYHEAD_STORAGE: "s3",
-      PLAYHEAD_S3_ENDPOINT: endpoint,
-      PLAYHEAD_S3_BUCKET: bucket,
-      PLAYHEAD_S3_REGION: "us-east-1",
-      PLAYHEAD_S3_ACCESS_KEY_ID: "S3RVER",
-      PLAYHEAD_S3_SECRET_ACCESS_KEY: "S3RVER",
-      PLAYHEAD_S3_FORCE_PATH_STYLE: "true",
-    },
+    env: s3rverEnv(endpoint, bucket),
     stop: async () => {
       child.kill("SIGTERM");
       await Promise.race([exited(child), sleep(3_000)]);

@@ -8,7 +8,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3StorageConfig } from "@/lib/config/storage-env";
+import { storageConfig, type S3StorageConfig } from "@/lib/config/storage-env";
+import { s3rverEnv } from "@/scripts/cluster/s3rver-env";
 
 export type TestS3Server = {
   endpoint: string;
@@ -32,27 +33,9 @@ export async function startS3Server(opts: { bucket?: string; prefix?: string } =
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const prefix = opts.prefix ?? "";
-  const env = {
-    PLAYHEAD_STORAGE: "s3",
-    PLAYHEAD_S3_ENDPOINT: endpoint,
-    PLAYHEAD_S3_BUCKET: bucket,
-    PLAYHEAD_S3_REGION: "us-east-1",
-    PLAYHEAD_S3_ACCESS_KEY_ID: "S3RVER",
-    PLAYHEAD_S3_SECRET_ACCESS_KEY: "S3RVER",
-    PLAYHEAD_S3_FORCE_PATH_STYLE: "true",
-    ...(prefix ? { PLAYHEAD_S3_PREFIX: prefix } : {}),
-  };
-  const config: S3StorageConfig = {
-    driver: "s3",
-    bucket,
-    region: "us-east-1",
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
-    endpoint,
-    forcePathStyle: true,
-    prefix: prefix ? `${prefix.replace(/\/+$/, "")}/` : "",
-    cacheBytes: 256 * 2 ** 20,
-  };
+  const env = s3rverEnv(endpoint, bucket, prefix);
+  // Read by the app's own parser, as an instance reads its environment (a 256 MiB cache).
+  const config = storageConfig({ ...env, PLAYHEAD_S3_CACHE_MB: "256" }) as S3StorageConfig;
   return {
     endpoint,
     bucket,
