@@ -41,6 +41,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { keepSlowest } from "./bench/keep-slowest";
 
 type Args = {
   url: string | null;
@@ -241,10 +242,7 @@ type SlowRequest = { ms: number; what: string; participant: number; sentAtSec: n
 
 /** Keeps the 8 slowest requests (where a stall is, not only how long). */
 function noteSlow(stats: Stats, ms: number, what: string, participant: number): void {
-  if (stats.slow.length >= 8 && ms <= stats.slow[stats.slow.length - 1].ms) return;
-  stats.slow.push({ ms, what, participant, sentAtSec: (performance.now() - ms - stats.startedAt) / 1000 });
-  stats.slow.sort((a, b) => b.ms - a.ms);
-  stats.slow.length = Math.min(stats.slow.length, 8);
+  keepSlowest(stats.slow, { ms, what, participant, sentAtSec: (performance.now() - ms - stats.startedAt) / 1000 }, 8, (r) => r.ms);
 }
 
 /** Small seeded PRNG (mulberry32): the same arrival and think times on every run with one seed. */
@@ -411,13 +409,13 @@ async function main(): Promise<void> {
   }
   if (args.processes > 1 && !args.proxy) throw new Error("--processes N needs --proxy nginx|haproxy in front of them");
   const locals = args.url || args.mode !== "process" ? [] : await Promise.all(Array.from({ length: args.processes }, () => startServerProcess()));
-  const local = locals.length ? { url: locals[0].url, stop: () => locals.forEach((l) => l.stop()) } : null;
-  const proxy = local && args.proxy ? await startProxy(args.proxy, locals.map((l) => l.url)) : null;
-  const target = args.url ?? proxy?.url ?? local?.url ?? null;
+  const localUrls = locals.map((l) => l.url);
+  const proxy = locals.length && args.proxy ? await startProxy(args.proxy, localUrls) : null;
+  const target = args.url ?? proxy?.url ?? localUrls[0] ?? null;
   const modeLine = args.url
     ? `HTTP to ${args.url} (external server)`
     : args.mode === "process"
-      ? `separate server process (scripts/bench/route-server.ts, plain Node HTTP server mounting the route handlers) at ${locals.map((l) => l.url).join(", ")}${proxy ? `, behind ${proxy.name} at ${proxy.url}` : ""}, scratch ${args.db} database`
+      ? `separate server process (scripts/bench/route-server.ts, plain Node HTTP server mounting the route handlers) at ${localUrls.join(", ")}${proxy ? `, behind ${proxy.name} at ${proxy.url}` : ""}, scratch ${args.db} database`
       : `in-process route handlers (clients and handlers share one process), scratch ${args.db} database`;
   console.log(`mode: ${modeLine}`);
   console.log(`setting up a streaming study...`);
@@ -427,7 +425,7 @@ async function main(): Promise<void> {
   const trace = target ? (await import("./bench/client-trace")).startClientTrace(stats.startedAt) : null;
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const before = local ? await serversStats(locals.map((l) => l.url), true) : null;
+  const before = locals.length ? await serversStats(localUrls, true) : null;
   const cpuBefore = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadBefore = loadAverage();
   const proxyCpuBefore = proxy?.cpuSeconds() ?? 0;
@@ -435,14 +433,14 @@ async function main(): Promise<void> {
   const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
-  const after = local ? await serversStats(locals.map((l) => l.url)) : null;
+  const after = locals.length ? await serversStats(localUrls) : null;
   const proxyCpu = proxy ? proxy.cpuSeconds() - proxyCpuBefore : null;
   const cpuAfter = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadAfter = loadAverage();
   const clusterMemory = deployment?.memory();
   const clusterLogs = stats.errors.length || stats.refused ? deployment?.errorLines(8) : undefined;
-  const humanRow = local ? await waitForHumanRow(studyId, args.participants - results.filter((r) => r.status === "rejected").length) : null;
-  local?.stop();
+  const humanRow = locals.length ? await waitForHumanRow(studyId, args.participants - results.filter((r) => r.status === "rejected").length) : null;
+  for (const l of locals) l.stop();
   await proxy?.stop();
   await deployment?.stop();
   for (const r of results) {

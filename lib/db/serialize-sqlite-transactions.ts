@@ -74,10 +74,13 @@ export function serializeSqliteTransactions(adapter: SqlDriverAdapter): SqlDrive
     });
   };
 
+  // Made once, not on every property read (each statement reads queryRaw or executeRaw).
+  const queryRaw = (query: SqlQuery) => outside(() => adapter.queryRaw(query));
+  const executeRaw = (query: SqlQuery) => outside(() => adapter.executeRaw(query));
   return new Proxy(adapter, {
     get(target, prop) {
-      if (prop === "queryRaw") return (query: SqlQuery) => outside(() => target.queryRaw(query));
-      if (prop === "executeRaw") return (query: SqlQuery) => outside(() => target.executeRaw(query));
+      if (prop === "queryRaw") return queryRaw;
+      if (prop === "executeRaw") return executeRaw;
       if (prop === "startTransaction") return startTransaction;
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === "function" ? value.bind(target) : value;

@@ -10,8 +10,9 @@
  */
 import diagnostics from "node:diagnostics_channel";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { keepSlowest } from "./keep-slowest";
 
-type Timing = { created: number; sent?: number; socket?: number; origin: string; path: string };
+type Timing = { created: number; sent?: number; socket?: number; path: string };
 type Split = { totalMs: number; queuedMs: number; wireMs: number; what: string; newSocket: boolean; createdAtSec: number };
 
 export type ClientTrace = { lines: () => string[] };
@@ -30,8 +31,8 @@ export function startClientTrace(startedAt: number): ClientTrace {
 
   const now = () => performance.now();
   diagnostics.subscribe("undici:request:create", (m) => {
-    const { request } = m as { request: { origin: string; path: string } };
-    requests.set(request, { created: now(), origin: String(request.origin), path: request.path });
+    const { request } = m as { request: { path: string } };
+    requests.set(request, { created: now(), path: request.path });
   });
   diagnostics.subscribe("undici:client:sendHeaders", (m) => {
     const { request, socket } = m as { request: object; socket: object };
@@ -58,11 +59,7 @@ export function startClientTrace(startedAt: number): ClientTrace {
     };
     queuedMax = Math.max(queuedMax, split.queuedMs);
     wireMax = Math.max(wireMax, split.wireMs);
-    if (slow.length < 6 || split.totalMs > slow[slow.length - 1].totalMs) {
-      slow.push(split);
-      slow.sort((a, b) => b.totalMs - a.totalMs);
-      slow.length = Math.min(slow.length, 6);
-    }
+    keepSlowest(slow, split, 6, (x) => x.totalMs);
   });
   diagnostics.subscribe("undici:client:connectError", () => (connectErrors += 1));
 
