@@ -259,18 +259,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 }
 
 /**
- * A proxy's process in a process group of its own (master and workers), its output, and a stop
- * that sends `gracefulSignal`, then SIGKILLs the group after 3 s.
+ * A proxy's process in a process group of its own (master and workers), resolved once `readyPath`
+ * answers through `url` (its output and `logFile` in the error otherwise); its stop sends
+ * `gracefulSignal`, then SIGKILLs the group after 3 s.
  */
-function startProxyProcess(binary: string, args: string[], gracefulSignal: NodeJS.Signals): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+async function startProxyProcess(
+  o: { binary: string; args: string[]; gracefulSignal: NodeJS.Signals; url: string; readyPath: string; configFile: string; logFile?: string },
+): Promise<StartedProxy> {
   let out = "";
-  const child = spawn(binary, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(o.binary, o.args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
   track(child, true); // master and workers: the workers outlive a SIGKILLed master
   child.stdout?.on("data", (d: Buffer) => (out += d));
   child.stderr?.on("data", (d: Buffer) => (out += d));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(gracefulSignal);
+    child.kill(o.gracefulSignal);
     await Promise.race([exited(child), sleep(3_000)]);
     if (child.exitCode === null && child.signalCode === null) {
       try {
@@ -280,7 +283,14 @@ function startProxyProcess(binary: string, args: string[], gracefulSignal: NodeJ
       }
     }
   };
-  return { child, output: () => out, stop };
+  const output = () => out + (o.logFile && existsSync(o.logFile) ? readFileSync(o.logFile, "utf8") : "");
+  try {
+    await waitForHttp(`${o.url}${o.readyPath}`, child, 20_000, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: o.url, pid: child.pid!, configFile: o.configFile, stop };
 }
 
 /** A proxy started here (nginx or HAProxy): its address, master pid (its process group), configuration file and stop. */
@@ -307,15 +317,8 @@ export async function startNginx(o: { port: number; upstreams: string[]; prefix:
       accessLog: o.accessLog ? path.join(o.prefix, "access.log") : null,
     }),
   );
-  const { child, output, stop } = startProxyProcess(nginx, ["-p", o.prefix, "-c", configFile, "-e", path.join(o.prefix, "error.log")], "SIGQUIT");
-  const errorLog = () => output() + (existsSync(path.join(o.prefix, "error.log")) ? readFileSync(path.join(o.prefix, "error.log"), "utf8") : "");
-  try {
-    await waitForHttp(`${url}${o.readyPath}`, child, 20_000, errorLog);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, pid: child.pid!, configFile, stop };
+  const logFile = path.join(o.prefix, "error.log");
+  return startProxyProcess({ binary: nginx, args: ["-p", o.prefix, "-c", configFile, "-e", logFile], gracefulSignal: "SIGQUIT", url, readyPath: o.readyPath, configFile, logFile });
 }
 
 /**
@@ -330,14 +333,7 @@ export async function startHaproxy(o: { port: number; upstreams: string[]; dir: 
   const url = `http://127.0.0.1:${o.port}`;
   const configFile = path.join(o.dir, "haproxy.cfg");
   await writeFile(configFile, haproxyConfig({ listen: `127.0.0.1:${o.port}`, upstreams: o.upstreams, maxConnPerInstance: o.maxConnPerInstance, queueTimeoutMs: 60_000 }));
-  const { child, output, stop } = startProxyProcess(binary, ["-db", "-f", configFile], "SIGTERM");
-  try {
-    await waitForHttp(`${url}${o.readyPath}`, child, 20_000, output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, pid: child.pid!, configFile, stop };
+  return startProxyProcess({ binary, args: ["-db", "-f", configFile], gracefulSignal: "SIGTERM", url, readyPath: o.readyPath, configFile });
 }
 
 /** s3rver in a process of its own (path-style, credentials S3RVER / S3RVER); the PLAYHEAD_* variables for it. */
