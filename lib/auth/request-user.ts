@@ -1,7 +1,7 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/config/env";
-import { db } from "@/lib/db/prisma";
+import { db, directSql } from "@/lib/db/prisma";
 import type { Role } from "@/lib/db/types";
 import { hashSecretToken, looksLikeToken } from "./secret-token";
 import { parseCookieHeader, sessionCookieName } from "./session-cookie";
@@ -42,7 +42,7 @@ type UserRow = { id: string; email: string; name: string; role: Role; active: bo
  * matters on the streaming hot path (every segment request).
  */
 async function userRow(id: string): Promise<UserRow | null> {
-  const rows = await db.$queryRaw<Record<string, unknown>[]>`
+  const rows = await directSql.query<Record<string, unknown>[]>`
     SELECT "id", "email", "name", "role", "active", "sessionVersion" FROM "User" WHERE "id" = ${id}`;
   const r = rows[0];
   if (!r) return null;

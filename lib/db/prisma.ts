@@ -3,6 +3,8 @@ import { PrismaClient as PostgresClient } from "@/lib/generated/prisma-postgres/
 import { PrismaClient as SqliteClient } from "@/lib/generated/prisma-sqlite/client";
 import { adapterFactory } from "./adapter-factory";
 import { databaseTarget } from "./database-url";
+import { directSql as directSqlOf, type DirectSql } from "./direct-sql";
+import { trackConnection } from "./track-connection";
 
 /**
  * Columns no query returns unless it asks for them explicitly (`omit: { passwordHash: false }`):
@@ -28,13 +30,27 @@ const transactionOptions = {
   timeout: Number(process.env.PLAYHEAD_TX_TIMEOUT_MS) || 20_000,
 };
 
-function createClient(): Db {
+type Client = { db: Db; directSql: DirectSql };
+
+function createClient(): Client {
   const target = databaseTarget();
-  const adapter = adapterFactory(target);
+  const tracked = trackConnection(adapterFactory(target));
+  const adapter = tracked.factory;
   // Both generated clients come from one source schema and expose the same API; the PostgreSQL
   // one is typed as the SQLite one.
-  if (target.provider === "postgresql") return new PostgresClient({ adapter, omit, transactionOptions }) as unknown as Db;
-  return new SqliteClient({ adapter, omit, transactionOptions });
+  const client: Db =
+    target.provider === "postgresql"
+      ? (new PostgresClient({ adapter, omit, transactionOptions }) as unknown as Db)
+      : new SqliteClient({ adapter, omit, transactionOptions });
+  const connected = async () => {
+    const current = tracked.current();
+    if (current) return current;
+    await client.$connect();
+    const now = tracked.current();
+    if (!now) throw new Error("The database client did not connect.");
+    return now;
+  };
+  return { db: client, directSql: directSqlOf(target.provider, connected) };
 }
 
 /**
@@ -42,11 +58,18 @@ function createClient(): Db {
  * two instances with one each). The app uses {@link db}.
  */
 export function createDbClient(): Db {
-  return createClient();
+  return createClient().db;
 }
 
-const globalForDb = globalThis as unknown as { playheadDb?: Db };
+const globalForDb = globalThis as unknown as { playheadClient?: Client };
+const client = globalForDb.playheadClient ?? createClient();
+if (process.env.NODE_ENV !== "production") globalForDb.playheadClient = client;
 
 /** The one Prisma client of the process (kept across hot reloads in development). */
-export const db: Db = globalForDb.playheadDb ?? createClient();
-if (process.env.NODE_ENV !== "production") globalForDb.playheadDb = db;
+export const db: Db = client.db;
+
+/**
+ * Fixed statements of the streaming hot path sent through {@link db}'s own connection without its
+ * request pipeline (lib/db/direct-sql.ts). Everything else uses {@link db}.
+ */
+export const directSql: DirectSql = client.directSql;

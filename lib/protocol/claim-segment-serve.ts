@@ -1,6 +1,6 @@
 import "server-only";
 import { databaseTarget } from "@/lib/db/database-url";
-import { db } from "@/lib/db/prisma";
+import { directSql } from "@/lib/db/prisma";
 import { serveId } from "./log-serve";
 
 /**
@@ -27,7 +27,7 @@ export async function claimSegmentServe(sessionId: string, index: number, bytes:
   const claimKey = `${sessionId}:${index}`;
   const written =
     databaseTarget().provider === "postgresql"
-      ? await db.$executeRaw`
+      ? await directSql.execute`
           INSERT INTO "SegmentServe" ("id", "sessionId", "segmentIndex", "allowed", "reason", "bytes", "at", "claimKey")
           SELECT ${id}::text, ${sessionId}::text, ${index}::int, ${true}::boolean, ${"ok"}::text, ${bytes}::int, ${at}::timestamp(3), ${claimKey}::text
           WHERE NOT EXISTS (
@@ -35,7 +35,7 @@ export async function claimSegmentServe(sessionId: string, index: number, bytes:
             WHERE "sessionId" = ${sessionId} AND "allowed" = ${true} AND "segmentIndex" >= ${index}
           )
           ON CONFLICT ("claimKey") DO NOTHING`
-      : await db.$executeRaw`
+      : await directSql.execute`
           INSERT INTO "SegmentServe" ("id", "sessionId", "segmentIndex", "allowed", "reason", "bytes", "at", "claimKey")
           SELECT ${id}, ${sessionId}, ${index}, ${true}, ${"ok"}, ${bytes}, ${at}, ${claimKey}
           WHERE NOT EXISTS (
@@ -53,6 +53,6 @@ export async function claimSegmentServe(sessionId: string, index: number, bytes:
  * rule).
  */
 export async function releaseSegmentServe(serveId: string): Promise<void> {
-  await db.$executeRaw`
+  await directSql.execute`
     UPDATE "SegmentServe" SET "allowed" = ${false}, "reason" = ${"not_sent"}, "claimKey" = NULL WHERE "id" = ${serveId} AND "allowed" = ${true}`;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/prisma";
+import { directSql } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { logServe } from "./log-serve";
 import { SERVE_INDEX } from "./serve-codes";
@@ -12,13 +12,13 @@ import { SERVE_INDEX } from "./serve-codes";
  * media: the new tab resumes after the last segment already served (each segment is served at
  * most once, last-served.ts), or at the question when the whole stretch was served. Each claim is
  * logged in SegmentServe (index -6): a restart of the player, which loses whatever it had
- * buffered but not shown (stretch-coverage.ts lostToRestart).
+ * buffered but not shown (stretch-coverage.ts lostToRestart). Direct statements (lib/db/direct-sql.ts):
+ * every participant of a launch claims at once.
  */
 export async function claimSession(sessionId: string, tabId: string): Promise<void> {
-  const result = await db.baselineSession.updateMany({
-    where: { id: sessionId, status: "ACTIVE" },
-    data: { activeTabId: tabId, version: { increment: 1 }, lastSeenAt: new Date() },
-  });
-  if (result.count !== 1) throw new HttpError(410, "This session is over.", "session_not_active");
+  const claimed = await directSql.execute`
+    UPDATE "BaselineSession" SET "activeTabId" = ${tabId}, "version" = "version" + 1, "lastSeenAt" = ${new Date()}
+    WHERE "id" = ${sessionId} AND "status" = 'ACTIVE'`;
+  if (claimed !== 1) throw new HttpError(410, "This session is over.", "session_not_active");
   await logServe(sessionId, SERVE_INDEX.claim, true, "ok");
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
-import { db } from "@/lib/db/prisma";
+import { db, directSql } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { parseStudySettings, type StudySettings } from "@/lib/protocol/study-settings";
 import { loadPlan, type LoadedPlan } from "./load-plan";
@@ -167,11 +167,11 @@ type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredI
 async function sessionProgress(sessionId: string, servedFrom: number | null): Promise<Progress | null> {
   const rows =
     servedFrom === null
-      ? await db.$queryRaw<Record<string, unknown>[]>`
+      ? await directSql.query<Record<string, unknown>[]>`
           SELECT s."status", s."unlockedIndex", s."answeredIndex", s."version", s."activeTabId", s."lastSeenAt",
             st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText"
           FROM "BaselineSession" s JOIN "Study" st ON st."id" = s."studyId" WHERE s."id" = ${sessionId}`
-      : await db.$queryRaw<Record<string, unknown>[]>`
+      : await directSql.query<Record<string, unknown>[]>`
           SELECT s."status", s."unlockedIndex", s."answeredIndex", s."version", s."activeTabId", s."lastSeenAt",
             st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText",
             (SELECT MAX(v."segmentIndex") FROM "SegmentServe" v

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/db/prisma";
+import { directSql } from "@/lib/db/prisma";
 
 /**
  * Appends one SegmentServe row: every request for a session's playlist, init segment, segments or
@@ -12,7 +12,7 @@ import { db } from "@/lib/db/prisma";
  */
 export async function logServe(sessionId: string, segmentIndex: number, allowed: boolean, reason: string, bytes = 0): Promise<void> {
   const at = new Date();
-  await db.$executeRaw`
+  await directSql.execute`
     INSERT INTO "SegmentServe" ("id", "sessionId", "segmentIndex", "allowed", "reason", "bytes", "at")
     VALUES (${serveId(at)}, ${sessionId}, ${segmentIndex}, ${allowed}, ${reason}, ${bytes}, ${at})`;
 }

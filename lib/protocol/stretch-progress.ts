@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/prisma";
+import { directSql } from "@/lib/db/prisma";
 import type { ParticipantSession } from "./load-session";
 import { SERVE_INDEX } from "./serve-codes";
 import { currentStretch, type Stretch } from "./stretch";
@@ -26,7 +26,7 @@ export async function stretchProgress(session: ParticipantSession): Promise<Stre
   const [unlockedAt, rows] = await Promise.all([
     unlockTime(session),
     stretch.segments.length
-      ? db.$queryRaw<{ segmentIndex: unknown; at: unknown }[]>`
+      ? directSql.query<{ segmentIndex: unknown; at: unknown }[]>`
           SELECT "segmentIndex", "at" FROM "SegmentServe"
           WHERE "sessionId" = ${session.id} AND "allowed" = ${true}
             AND (("segmentIndex" >= ${stretch.first} AND "segmentIndex" <= ${stretch.last})
@@ -51,7 +51,7 @@ export async function stretchProgress(session: ParticipantSession): Promise<Stre
 async function unlockTime(session: ParticipantSession): Promise<number> {
   if (session.answeredIndex < 0) return session.startedAt.getTime();
   const prev = session.loaded.plan.asks[session.answeredIndex];
-  const rows = await db.$queryRaw<{ createdAt: unknown }[]>`
+  const rows = await directSql.query<{ createdAt: unknown }[]>`
     SELECT "createdAt" FROM "Answer" WHERE "sessionId" = ${session.id} AND "answerKey" = ${prev.answerKey}`;
   const at = rows[0]?.createdAt;
   if (at === undefined || at === null) return session.startedAt.getTime();

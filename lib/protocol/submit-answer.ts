@@ -106,13 +106,12 @@ export async function submitAnswer(
   );
   if (result.completed) await onCompleted(session.id);
   // The next stretch comes with the acceptance: the player resumes without another round trip.
-  const answered = session.answeredIndex + 1;
   const after: ParticipantSession = {
     ...session,
     version: result.version,
-    answeredIndex: answered,
-    unlockedIndex: session.protocol === "STREAMING" ? answered + 1 : plan.asks.length,
-    status: result.completed ? "COMPLETED" : "ACTIVE",
+    answeredIndex: result.answeredIndex,
+    unlockedIndex: result.unlockedIndex,
+    status: result.status,
   };
   const state = await sessionState(after, body.tabId, now, { freshStretch: session.protocol === "STREAMING" });
   return { accepted: true as const, version: result.version, completed: result.completed, state };

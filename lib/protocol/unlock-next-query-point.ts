@@ -1,43 +1,37 @@
-import "server-only";
-import { db } from "@/lib/db/prisma";
+/** Where a session's progress moves when its next ask is answered (record-answer.ts writes it). */
+export type NextProgress = {
+  answeredIndex: number;
+  unlockedIndex: number;
+  version: number;
+  /** The ask answered was the last one. */
+  completed: boolean;
+  status: "ACTIVE" | "COMPLETED";
+  /** `now` when completed, else null (finishedAt stays as it was). */
+  finishedAt: Date | null;
+};
 
 /**
- * Advances a session by one answered ask: a compare-and-set on BaselineSession.version that also
- * requires the caller's tab to hold the lease (activeTabId), the session to be ACTIVE and the
- * answered index to be the one the caller saw. Streaming: answeredIndex and unlockedIndex move
- * together (answer-to-resume), which withdraws the answered stretch and releases the next one.
- * Free rewatch: answeredIndex counts answers - 1 (all asks stay unlocked).
- * The returned `update` is a database operation to run in one batch transaction with the Answer
- * insert (submit-answer.ts): when the compare-and-set matches no row it fails with P2025 (someone
- * else moved first: 409 there) and the whole batch is rolled back, nothing changed.
+ * Advances a session by one answered ask. Streaming: answeredIndex and unlockedIndex move together
+ * (answer-to-resume), which withdraws the answered stretch and releases the next one. Free rewatch:
+ * answeredIndex counts answers - 1 (all asks stay unlocked). The version is bumped: record-answer.ts
+ * writes this only by a compare-and-set on the version the caller saw, its tab's lease
+ * (activeTabId), the answered index and ACTIVE, together with the Answer row.
  */
 export function unlockNextQueryPoint(args: {
-  sessionId: string;
   version: number;
-  tabId: string;
   answeredIndex: number;
   protocol: "STREAMING" | "FREE_REWATCH";
   askCount: number;
   now: Date;
-}) {
-  const answered = args.answeredIndex + 1;
-  const completed = answered >= args.askCount - 1;
-  const update = db.baselineSession.update({
-    where: {
-      id: args.sessionId,
-      version: args.version,
-      activeTabId: args.tabId,
-      answeredIndex: args.answeredIndex,
-      status: "ACTIVE",
-    },
-    data: {
-      answeredIndex: answered,
-      unlockedIndex: args.protocol === "STREAMING" ? answered + 1 : args.askCount,
-      version: args.version + 1,
-      lastSeenAt: args.now,
-      ...(completed ? { status: "COMPLETED" as const, finishedAt: args.now } : {}),
-    },
-    select: { id: true },
-  });
-  return { update, completed, version: args.version + 1 };
+}): NextProgress {
+  const answeredIndex = args.answeredIndex + 1;
+  const completed = answeredIndex >= args.askCount - 1;
+  return {
+    answeredIndex,
+    unlockedIndex: args.protocol === "STREAMING" ? answeredIndex + 1 : args.askCount,
+    version: args.version + 1,
+    completed,
+    status: completed ? "COMPLETED" : "ACTIVE",
+    finishedAt: completed ? args.now : null,
+  };
 }

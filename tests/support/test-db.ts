@@ -63,7 +63,7 @@ async function createPostgresDatabase(): Promise<{ target: DatabaseTarget; drop:
 }
 
 async function createTestDatabase(): Promise<TestDatabase> {
-  if ((globalThis as { playheadDb?: unknown }).playheadDb) {
+  if ((globalThis as { playheadClient?: unknown }).playheadClient) {
     throw new Error(
       "tests/support/test-db.ts was imported after @/lib/db/prisma had already been loaded, so the app's " +
         "client points at the wrong database. Make `import ... from \"@/tests/support/test-db\"` the first import of the test file.",
