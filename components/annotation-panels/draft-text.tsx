@@ -15,7 +15,7 @@
  * the field with its reason and is not written; the save status names it. A value changed from
  * outside (undo, redo, another tab's version) replaces the text unless the field has focus.
  */
-import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type TextareaHTMLAttributes } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, type TextareaHTMLAttributes } from "react";
 import { cn } from "@/components/ui/cn";
 import { DRAFT_COMMIT_MS, useHeldDrafts } from "@/components/annotation-workspace/held-drafts";
 import type { EditOptions } from "@/lib/annotation/workspace-store";
@@ -161,30 +161,37 @@ function FieldError({ error }: { error: string | null }) {
 
 const nameOf = (draftName: string | undefined, rest: { "aria-label"?: string; placeholder?: string }) => draftName ?? rest["aria-label"] ?? rest.placeholder ?? "a field";
 
+/** The props both field kinds bind to the draft mechanism; the caller's own focus, blur and key handlers still run. */
+function draftBindings<E extends HTMLInputElement | HTMLTextAreaElement>(
+  f: ReturnType<typeof useDraftField>,
+  invalid: boolean | undefined,
+  rest: { onFocus?: (e: FocusEvent<E>) => void; onBlur?: (e: FocusEvent<E>) => void; onKeyDown?: (e: KeyboardEvent<E>) => void },
+  /** Enter ends a burst of typing (a one-line field); in a text area it is a new line. */
+  enterEndsBurst: boolean,
+) {
+  return {
+    "aria-invalid": invalid || !!f.error || undefined,
+    value: f.draft,
+    onChange: (e: ChangeEvent<E>) => f.change(e.target.value),
+    onFocus: (e: FocusEvent<E>) => {
+      f.onFocus();
+      rest.onFocus?.(e);
+    },
+    onBlur: (e: FocusEvent<E>) => {
+      f.onBlur();
+      rest.onBlur?.(e);
+    },
+    onKeyDown: (e: KeyboardEvent<E>) => {
+      if (enterEndsBurst && e.key === "Enter") f.endBurst();
+      if (e.key === "Escape") e.currentTarget.blur();
+      rest.onKeyDown?.(e);
+    },
+  };
+}
+
 export function DraftInput({ value, onCommit, invalid, validate, draftName, className, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "defaultValue">) {
   const f = useDraftField({ value, onCommit, validate, name: nameOf(draftName, rest) });
-  const input = (
-    <input
-      {...rest}
-      aria-invalid={invalid || !!f.error || undefined}
-      className={cn(control, validate ? undefined : className)}
-      value={f.draft}
-      onChange={(e) => f.change(e.target.value)}
-      onFocus={(e) => {
-        f.onFocus();
-        rest.onFocus?.(e);
-      }}
-      onBlur={(e) => {
-        f.onBlur();
-        rest.onBlur?.(e);
-      }}
-      onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-        if (e.key === "Enter") f.endBurst();
-        if (e.key === "Escape") (e.target as HTMLInputElement).blur();
-        rest.onKeyDown?.(e);
-      }}
-    />
-  );
+  const input = <input {...rest} {...draftBindings(f, invalid, rest, true)} className={cn(control, validate ? undefined : className)} />;
   if (!validate) return input;
   return (
     <span className={cn("inline-block", className)}>
@@ -198,25 +205,7 @@ export function DraftTextarea({ value, onCommit, invalid, validate, draftName, c
   const f = useDraftField({ value, onCommit, validate, name: nameOf(draftName, rest) });
   return (
     <>
-      <textarea
-        {...rest}
-        aria-invalid={invalid || !!f.error || undefined}
-        className={cn(control, className)}
-        value={f.draft}
-        onChange={(e) => f.change(e.target.value)}
-        onFocus={(e) => {
-          f.onFocus();
-          rest.onFocus?.(e);
-        }}
-        onBlur={(e) => {
-          f.onBlur();
-          rest.onBlur?.(e);
-        }}
-        onKeyDown={(e: KeyboardEvent<HTMLTextAreaElement>) => {
-          if (e.key === "Escape") (e.target as HTMLTextAreaElement).blur();
-          rest.onKeyDown?.(e);
-        }}
-      />
+      <textarea {...rest} {...draftBindings(f, invalid, rest, false)} className={cn(control, className)} />
       <FieldError error={f.error} />
     </>
   );
