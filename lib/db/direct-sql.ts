@@ -105,7 +105,7 @@ function argType(value: SqlValue): ArgType {
 }
 
 /** The adapters' result set as objects, values converted as `$queryRaw` converts them. */
-export function rowsOf(result: SqlResultSet): Record<string, unknown>[] {
+function rowsOf(result: SqlResultSet): Record<string, unknown>[] {
   const { columnNames, columnTypes } = result;
   return result.rows.map((row) => {
     const out: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import "server-only";
 import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import { forwarding } from "./forwarding";
 
 /**
  * Keeps every statement out of another request's open transaction on the one SQLite connection.
@@ -65,25 +66,11 @@ export function serializeSqliteTransactions(adapter: SqlDriverAdapter): SqlDrive
         release();
       }
     };
-    return new Proxy(tx, {
-      get(target, prop) {
-        if (prop === "commit" || prop === "rollback") return end(prop);
-        const value = Reflect.get(target, prop, target) as unknown;
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    return forwarding(tx, { commit: end("commit"), rollback: end("rollback") });
   };
 
   // Made once, not on every property read (each statement reads queryRaw or executeRaw).
   const queryRaw = (query: SqlQuery) => outside(() => adapter.queryRaw(query));
   const executeRaw = (query: SqlQuery) => outside(() => adapter.executeRaw(query));
-  return new Proxy(adapter, {
-    get(target, prop) {
-      if (prop === "queryRaw") return queryRaw;
-      if (prop === "executeRaw") return executeRaw;
-      if (prop === "startTransaction") return startTransaction;
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return forwarding(adapter, { queryRaw, executeRaw, startTransaction });
 }

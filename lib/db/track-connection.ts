@@ -1,5 +1,6 @@
 import "server-only";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { forwarding } from "./forwarding";
 
 export type TrackedFactory = {
   /** The factory to hand to the Prisma client. */
@@ -25,13 +26,7 @@ export function trackConnection(inner: SqlMigrationAwareDriverAdapterFactory): T
         if (current === tracked) current = null;
         await adapter.dispose();
       };
-      const tracked: SqlDriverAdapter = new Proxy(adapter, {
-        get(target, prop) {
-          if (prop === "dispose") return dispose;
-          const value = Reflect.get(target, prop, target) as unknown;
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
+      const tracked: SqlDriverAdapter = forwarding(adapter, { dispose });
       current = tracked;
       return tracked;
     },
