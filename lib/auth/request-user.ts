@@ -1,8 +1,9 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/config/env";
-import { db, directSql } from "@/lib/db/prisma";
+import { db } from "@/lib/db/prisma";
 import type { Role } from "@/lib/db/types";
+import { userById } from "./user-row";
 import { hashSecretToken, looksLikeToken } from "./secret-token";
 import { parseCookieHeader, sessionCookieName } from "./session-cookie";
 
@@ -29,31 +30,9 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
   }
   const claims = await sessionClaims(request.headers);
   if (!claims) return null;
-  const user = await userRow(claims.id);
+  const user = await userById(claims.id);
   if (!user || !user.active || user.sessionVersion !== claims.sv) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
-}
-
-type UserRow = { id: string; email: string; name: string; role: Role; active: boolean; sessionVersion: number };
-
-/**
- * The user row behind a session, read on every request. One fixed parameterised SELECT (the same
- * SQL for SQLite and PostgreSQL): about a third of the CPU of the equivalent findUnique, which
- * matters on the streaming hot path (every segment request).
- */
-async function userRow(id: string): Promise<UserRow | null> {
-  const rows = await directSql.query<Record<string, unknown>[]>`
-    SELECT "id", "email", "name", "role", "active", "sessionVersion" FROM "User" WHERE "id" = ${id}`;
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: String(r.id),
-    email: String(r.email),
-    name: String(r.name),
-    role: String(r.role) as Role,
-    active: r.active === true || Number(r.active) === 1,
-    sessionVersion: Number(r.sessionVersion),
-  };
 }
 
 /**

@@ -1,11 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { newId } from "@/lib/benchmarks/ids";
 import { databaseTarget } from "@/lib/db/database-url";
-import { db } from "@/lib/db/prisma";
+import { directSql } from "@/lib/db/prisma";
+import { HttpError } from "@/lib/http/http-error";
+import { parseStudySettings } from "@/lib/protocol/study-settings";
 import { chooseVideos, type AssignableVideo } from "./assignment";
 import { conflictItemIds } from "./conflicts";
 import { seenVideoIds } from "./seen-videos";
-import { parseStudySettings } from "@/lib/protocol/study-settings";
+
+type StudyVideos = Map<string, { itemIds: string[]; firstOrdinal: number; attentionOnly: boolean; asks: number }>;
 
 /**
  * Gives a participant their videos (assignment.ts rules: conflicts of interest, videos received in
@@ -15,93 +19,94 @@ import { parseStudySettings } from "@/lib/protocol/study-settings";
  * concurrent participants cannot both take the last free slot (SQLite serialises write
  * transactions); without a limit, concurrent assignments only balance approximately.
  * Sessions whose status is ABANDONED do not hold a slot: their video goes to someone else.
+ *
+ * Direct statements (lib/db/direct-sql.ts): every participant of a launch consents within seconds,
+ * and on SQLite an open transaction holds the process's one connection, so every other request's
+ * statement waits for it. Through the ORM the transaction's dozen statements each took an
+ * event-loop turn of their own; here they run back to back and the transaction is over in a
+ * fraction of a millisecond.
  */
 export async function assignParticipant(studyId: string, participantId: string): Promise<{ created: string[]; conflicted: string[]; seen: string[] }> {
   // The study's protocol, items and per-video limit are frozen once it is open (participants
-  // consent only then): read before the transaction, which then holds its connection (and, with a
-  // limit, the study's lock) for fewer round trips while a launch's consents arrive together.
-  const study = await db.study.findUniqueOrThrow({ where: { id: studyId }, select: { protocol: true, settings: true } });
-  const settings = parseStudySettings(study.settings);
-  const studyItems = await db.studyItem.findMany({
-    where: { studyId },
-    select: {
-      attentionCheck: true,
-      item: { select: { id: true, ordinal: true, videoId: true, _count: { select: { queryPoints: true } } } },
-    },
+  // consent only then), and a participant's conflicts of interest are their own staff work, which
+  // a participant account never gains: read before the transaction, which then holds its
+  // connection (and, with a limit, the study's lock) for fewer statements.
+  const [study] = await directSql.query<{ protocol: string; settingsText: string }[]>`
+    SELECT "protocol", CAST("settings" AS TEXT) AS "settingsText" FROM "Study" WHERE "id" = ${studyId}`;
+  if (!study) throw new HttpError(404, "No such study.");
+  const settings = parseStudySettings(JSON.parse(study.settingsText));
+  const byVideo = await studyVideos(studyId);
+  const postgres = databaseTarget().provider === "postgresql";
+  return directSql.transaction(async (tx) => {
+    // Only a per-video limit is shared by the study's participants: without one, assignments
+    // need not wait for each other.
+    if (postgres && settings.participantsPerVideo !== null) await tx.query`SELECT "id" FROM "Study" WHERE "id" = ${studyId} FOR UPDATE`;
+    const [participant] = await tx.query<{ userId: string; externalSource: string | null; externalId: string | null }[]>`
+      SELECT "userId", "externalSource", "externalId" FROM "StudyParticipant" WHERE "id" = ${participantId}`;
+    if (!participant) throw new HttpError(404, "Open the study link first.");
+    if (postgres) {
+      // The same person consenting to two studies at once: their participant rows (every study,
+      // same account or platform id), locked in one order, serialise the two assignments so the
+      // second sees the first's sessions (seen-videos.ts).
+      await tx.query`
+        SELECT "id" FROM "StudyParticipant" WHERE "userId" = ${participant.userId}
+          OR ("externalSource" = ${participant.externalSource} AND "externalId" = ${participant.externalId})
+        ORDER BY "id" FOR UPDATE`;
+    }
+    const counts = await tx.query<{ videoId: string; n: unknown }[]>`
+      SELECT "videoId", COUNT(*) AS "n" FROM "BaselineSession"
+      WHERE "studyId" = ${studyId} AND "status" <> 'ABANDONED' GROUP BY "videoId"`;
+    const mine = await tx.query<{ videoId: string }[]>`
+      SELECT "videoId" FROM "BaselineSession" WHERE "studyId" = ${studyId} AND "participantId" = ${participantId}`;
+    const conflicts = await conflictItemIds(tx, participant.userId, studyId);
+    const seen = settings.excludeSeenVideos ? await seenVideoIds(tx, participant, studyId) : new Set<string>();
+    const assigned = new Map(counts.map((c) => [c.videoId, Number(c.n)]));
+    const videos: AssignableVideo[] = [...byVideo].map(([videoId, v]) => ({
+      videoId,
+      itemIds: v.itemIds,
+      firstOrdinal: v.firstOrdinal,
+      attentionOnly: v.attentionOnly,
+      assignedCount: assigned.get(videoId) ?? 0,
+    }));
+    const result = chooseVideos({
+      videos,
+      conflictItemIds: conflicts,
+      seenElsewhere: seen,
+      alreadyAssigned: new Set(mine.map((m) => m.videoId)),
+      participantsPerVideo: settings.participantsPerVideo,
+      capPerParticipant: settings.capPerParticipant,
+    });
+    const base = Date.now();
+    const created: string[] = [];
+    for (const [i, videoId] of result.newVideoIds.entries()) {
+      const id = newId();
+      // startedAt orders a participant's sessions (watched in this order).
+      const at = new Date(base + i);
+      await tx.execute`
+        INSERT INTO "BaselineSession" ("id", "studyId", "participantId", "videoId", "status", "unlockedIndex", "answeredIndex", "version", "signingKey", "startedAt", "lastSeenAt")
+        VALUES (${id}, ${studyId}, ${participantId}, ${videoId}, 'ACTIVE', ${study.protocol === "STREAMING" ? 0 : byVideo.get(videoId)!.asks}, ${-1}, ${0},
+          ${randomBytes(32).toString("base64url")}, ${at}, ${at})`;
+      created.push(id);
+    }
+    return { created, conflicted: result.conflicted, seen: result.seen };
   });
-  const byVideo = new Map<string, { itemIds: string[]; firstOrdinal: number; attentionOnly: boolean; asks: number }>();
-  for (const si of studyItems) {
-    const videoId = si.item.videoId;
-    if (!videoId) continue;
-    const v = byVideo.get(videoId) ?? { itemIds: [], firstOrdinal: Infinity, attentionOnly: true, asks: 0 };
-    v.itemIds.push(si.item.id);
-    v.firstOrdinal = Math.min(v.firstOrdinal, si.item.ordinal);
-    v.attentionOnly &&= si.attentionCheck;
-    v.asks += Math.max(1, si.item._count.queryPoints);
-    byVideo.set(videoId, v);
-  }
-  return db.$transaction(
-    async (tx) => {
-      // Only a per-video limit is shared by the study's participants: without one, assignments
-      // need not wait for each other.
-      if (databaseTarget().provider === "postgresql" && settings.participantsPerVideo !== null) {
-        await tx.$queryRawUnsafe(`SELECT "id" FROM "Study" WHERE "id" = $1 FOR UPDATE`, studyId);
-      }
-      const participant = await tx.studyParticipant.findUniqueOrThrow({ where: { id: participantId }, select: { userId: true, externalSource: true, externalId: true } });
-      if (databaseTarget().provider === "postgresql") {
-        // The same person consenting to two studies at once: their participant rows (every study,
-        // same account or platform id), locked in one order, serialise the two assignments so the
-        // second sees the first's sessions (seen-videos.ts).
-        await tx.$queryRawUnsafe(
-          `SELECT "id" FROM "StudyParticipant" WHERE "userId" = $1 OR ("externalSource" = $2 AND "externalId" = $3) ORDER BY "id" FOR UPDATE`,
-          participant.userId,
-          participant.externalSource,
-          participant.externalId,
-        );
-      }
-      const [counts, mine, conflicts, seen] = await Promise.all([
-        tx.baselineSession.groupBy({ by: ["videoId"], where: { studyId, status: { not: "ABANDONED" } }, _count: { _all: true } }),
-        tx.baselineSession.findMany({ where: { studyId, participantId }, select: { videoId: true } }),
-        conflictItemIds(tx, participant.userId, studyItems.map((si) => si.item.id)),
-        settings.excludeSeenVideos ? seenVideoIds(tx, participant, studyId, [...byVideo.keys()]) : new Set<string>(),
-      ]);
-      const assigned = new Map(counts.map((c) => [c.videoId, c._count._all]));
-      const videos: AssignableVideo[] = [...byVideo].map(([videoId, v]) => ({
-        videoId,
-        itemIds: v.itemIds,
-        firstOrdinal: v.firstOrdinal,
-        attentionOnly: v.attentionOnly,
-        assignedCount: assigned.get(videoId) ?? 0,
-      }));
-      const result = chooseVideos({
-        videos,
-        conflictItemIds: conflicts,
-        seenElsewhere: seen,
-        alreadyAssigned: new Set(mine.map((m) => m.videoId)),
-        participantsPerVideo: settings.participantsPerVideo,
-        capPerParticipant: settings.capPerParticipant,
-      });
-      const base = Date.now();
-      const created: string[] = [];
-      for (const [i, videoId] of result.newVideoIds.entries()) {
-        const session = await tx.baselineSession.create({
-          data: {
-            studyId,
-            participantId,
-            videoId,
-            signingKey: randomBytes(32).toString("base64url"),
-            unlockedIndex: study.protocol === "STREAMING" ? 0 : byVideo.get(videoId)!.asks,
-            // startedAt orders a participant's sessions (watched in this order).
-            startedAt: new Date(base + i),
-            lastSeenAt: new Date(base + i),
-          },
-          select: { id: true },
-        });
-        created.push(session.id);
-      }
-      return { created, conflicted: result.conflicted, seen: result.seen };
-    },
-    { timeout: 30_000, maxWait: 30_000 },
-  );
 }
 
+/** The study's videos: their items, the first item's ordinal, whether only attention checks use them, and how many answers they ask. */
+async function studyVideos(studyId: string): Promise<StudyVideos> {
+  const rows = await directSql.query<{ itemId: string; attentionCheck: unknown; ordinal: unknown; videoId: string | null; queryPoints: unknown }[]>`
+    SELECT i."id" AS "itemId", si."attentionCheck", i."ordinal", i."videoId",
+      (SELECT COUNT(*) FROM "QueryPoint" q WHERE q."itemId" = i."id") AS "queryPoints"
+    FROM "StudyItem" si JOIN "Item" i ON i."id" = si."itemId" WHERE si."studyId" = ${studyId}`;
+  const byVideo: StudyVideos = new Map();
+  for (const row of rows) {
+    if (!row.videoId) continue;
+    const v = byVideo.get(row.videoId) ?? { itemIds: [], firstOrdinal: Infinity, attentionOnly: true, asks: 0 };
+    v.itemIds.push(row.itemId);
+    v.firstOrdinal = Math.min(v.firstOrdinal, Number(row.ordinal));
+    v.attentionOnly &&= row.attentionCheck === true || row.attentionCheck === 1;
+    v.asks += Math.max(1, Number(row.queryPoints));
+    byVideo.set(row.videoId, v);
+  }
+  return byVideo;
+}

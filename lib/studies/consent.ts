@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
-import { db } from "@/lib/db/prisma";
+import { directSql } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { requireParticipantRole } from "@/lib/protocol/participant-roles";
 import { assignParticipant } from "./assign-participant";
@@ -9,27 +9,28 @@ import { assignParticipant } from "./assign-participant";
  * The participant accepts the consent text: consentedAt is set (once; the time limit counts from
  * it) and their videos are assigned. Returns the first unfinished session (null: nothing to do,
  * e.g. every video already has its participant).
+ *
+ * Direct statements (lib/db/direct-sql.ts): a launch's participants all consent within seconds.
  */
 export async function giveConsent(studyId: string, user: SessionUser): Promise<{ sessionId: string | null }> {
   requireParticipantRole(user.role);
-  const participant = await db.studyParticipant.findUnique({
-    where: { studyId_userId: { studyId, userId: user.id } },
-    select: { id: true, consentedAt: true, study: { select: { status: true } } },
-  });
+  const [participant] = await directSql.query<{ id: string; consentedAt: Date | null; studyStatus: string }[]>`
+    SELECT p."id", p."consentedAt", st."status" AS "studyStatus"
+    FROM "StudyParticipant" p JOIN "Study" st ON st."id" = p."studyId"
+    WHERE p."studyId" = ${studyId} AND p."userId" = ${user.id}`;
   if (!participant) throw new HttpError(404, "Open the study link first.");
-  if (participant.study.status !== "OPEN") throw new HttpError(410, "This study is not open.", "study_closed");
+  if (participant.studyStatus !== "OPEN") throw new HttpError(410, "This study is not open.", "study_closed");
   if (!participant.consentedAt) {
-    await db.studyParticipant.updateMany({ where: { id: participant.id, consentedAt: null }, data: { consentedAt: new Date() } });
+    await directSql.execute`UPDATE "StudyParticipant" SET "consentedAt" = ${new Date()} WHERE "id" = ${participant.id} AND "consentedAt" IS NULL`;
   }
   await assignParticipant(studyId, participant.id);
   return { sessionId: await nextSession(participant.id) };
 }
 
+/** The participant's first unfinished session, in the order they watch them (null: none left). */
 export async function nextSession(participantId: string): Promise<string | null> {
-  const next = await db.baselineSession.findFirst({
-    where: { participantId, status: "ACTIVE" },
-    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    select: { id: true },
-  });
+  const [next] = await directSql.query<{ id: string }[]>`
+    SELECT "id" FROM "BaselineSession" WHERE "participantId" = ${participantId} AND "status" = 'ACTIVE'
+    ORDER BY "startedAt" ASC, "id" ASC LIMIT 1`;
   return next?.id ?? null;
 }

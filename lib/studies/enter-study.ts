@@ -1,7 +1,9 @@
 import "server-only";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/request-user";
-import { db } from "@/lib/db/prisma";
+import { newId } from "@/lib/benchmarks/ids";
+import { directSql } from "@/lib/db/prisma";
+import { userByEmail, userById } from "@/lib/auth/user-row";
 import { HttpError } from "@/lib/http/http-error";
 import { parseStudySettings } from "@/lib/protocol/study-settings";
 import { participantEmail, PLATFORM_PARAMS, type ExternalIdentity } from "./participant-identity";
@@ -24,8 +26,6 @@ export type BrowserProof = {
   entryParticipantId: string | null;
 };
 
-const USER_SELECT = { id: true, role: true, sessionVersion: true, email: true, name: true, active: true } as const;
-
 /**
  * A study link was opened.
  *
@@ -39,13 +39,16 @@ const USER_SELECT = { id: true, role: true, sessionVersion: true, email: true, n
  * Without one, the signed-in account joins; it must be a PARTICIPANT account (staff: 403
  * `staff_not_allowed`, lib/studies/staff-rule.ts), and an account made for a platform entry takes
  * part only in its own study (403 `use_platform_link`).
+ *
+ * Direct statements (lib/db/direct-sql.ts): a launch's participants all enter within seconds.
  */
 export async function enterStudy(studyId: string, identity: ExternalIdentity | null, proof: BrowserProof): Promise<EnterResult> {
-  const study = await db.study.findUnique({ where: { id: studyId }, select: { id: true, status: true, settings: true } });
+  const [study] = await directSql.query<{ status: string; settingsText: string }[]>`
+    SELECT "status", CAST("settings" AS TEXT) AS "settingsText" FROM "Study" WHERE "id" = ${studyId}`;
   if (!study) throw new HttpError(404, "No such study.");
   if (study.status !== "OPEN") throw new HttpError(410, "This study is not open.", "study_closed");
   if (identity) {
-    if (!parseStudySettings(study.settings).crowdPlatforms.includes(identity.source)) {
+    if (!parseStudySettings(JSON.parse(study.settingsText)).crowdPlatforms.includes(identity.source)) {
       const { label } = PLATFORM_PARAMS[identity.source];
       throw new HttpError(403, `This study does not recruit on ${label}: open it from the link the researcher gave you.`, "platform_not_enabled");
     }
@@ -53,16 +56,20 @@ export async function enterStudy(studyId: string, identity: ExternalIdentity | n
   }
   const current = proof.current;
   if (!current) throw new HttpError(401, "Open this study from your recruitment platform's link, or sign in first.");
-  const user = await db.user.findUniqueOrThrow({ where: { id: current.id }, select: USER_SELECT });
+  const user = await userById(current.id);
+  if (!user) throw new HttpError(401, "Sign in again.");
   requireParticipantRole(user.role);
-  const joined = await db.studyParticipant.findUnique({ where: { studyId_userId: { studyId, userId: user.id } }, select: { id: true } });
-  if (joined) return { participantId: joined.id, user, signIn: false, bindBrowser: false };
-  const platformAccount = await db.studyParticipant.findFirst({ where: { userId: user.id, externalSource: { not: null } }, select: { id: true } });
+  const joined = await participantOf(studyId, user.id);
+  if (joined) return { participantId: joined, user, signIn: false, bindBrowser: false };
+  const [platformAccount] = await directSql.query`
+    SELECT "id" FROM "StudyParticipant" WHERE "userId" = ${user.id} AND "externalSource" IS NOT NULL LIMIT 1`;
   if (platformAccount) {
     throw new HttpError(403, "This account was made for another study's crowd link: open this study from your recruitment platform's link.", "use_platform_link");
   }
   const participantId = await createParticipant(studyId, user.id, null);
-  return { participantId: participantId ?? (await participantOf(studyId, user.id)), user, signIn: false, bindBrowser: false };
+  const participant = participantId ?? (await participantOf(studyId, user.id));
+  if (!participant) throw new HttpError(409, "Joining this study did not complete: open the link again.", "conflict");
+  return { participantId: participant, user, signIn: false, bindBrowser: false };
 }
 
 async function enterAsWorker(studyId: string, identity: ExternalIdentity, proof: BrowserProof): Promise<EnterResult> {
@@ -80,11 +87,11 @@ async function enterAsWorker(studyId: string, identity: ExternalIdentity, proof:
 type WorkerParticipant = { id: string; userId: string; externalSessionId: string | null };
 
 /** The worker's participant row in the study, matched exactly on platform and id. */
-function workerParticipant(studyId: string, identity: ExternalIdentity): Promise<WorkerParticipant | null> {
-  return db.studyParticipant.findUnique({
-    where: { studyId_externalSource_externalId: { studyId, externalSource: identity.source, externalId: identity.externalId } },
-    select: { id: true, userId: true, externalSessionId: true },
-  });
+async function workerParticipant(studyId: string, identity: ExternalIdentity): Promise<WorkerParticipant | null> {
+  const [row] = await directSql.query<WorkerParticipant[]>`
+    SELECT "id", "userId", "externalSessionId" FROM "StudyParticipant"
+    WHERE "studyId" = ${studyId} AND "externalSource" = ${identity.source} AND "externalId" = ${identity.externalId}`;
+  return row ?? null;
 }
 
 async function admitWorker(p: WorkerParticipant, identity: ExternalIdentity, proof: BrowserProof): Promise<EnterResult> {
@@ -100,25 +107,27 @@ async function admitWorker(p: WorkerParticipant, identity: ExternalIdentity, pro
       "submission_mismatch",
     );
   }
-  const user = await db.user.findUniqueOrThrow({ where: { id: p.userId }, select: USER_SELECT });
-  if (user.role !== "PARTICIPANT" || !user.active) throw new HttpError(403, "This participant account cannot take studies.", "account_inactive");
+  const user = await userById(p.userId);
+  if (!user || user.role !== "PARTICIPANT" || !user.active) throw new HttpError(403, "This participant account cannot take studies.", "account_inactive");
   return { participantId: p.id, user, signIn: proof.current?.id !== user.id, bindBrowser: true };
 }
 
 async function findOrCreateWorkerAccount(studyId: string, identity: ExternalIdentity) {
   const email = participantEmail(identity, studyId);
-  let row = await db.user.findUnique({ where: { email }, select: USER_SELECT });
+  let row = await userByEmail(email);
   if (!row) {
+    const id = newId();
+    const now = new Date();
     try {
-      row = await db.user.create({
-        data: { email, name: `${PLATFORM_PARAMS[identity.source].label} ${identity.externalId}`, role: "PARTICIPANT" },
-        select: USER_SELECT,
-      });
-      await audit({ actorId: row.id, action: "study.participant_account_created", targetType: "User", targetId: row.id, details: { source: identity.source, studyId } });
+      await directSql.execute`
+        INSERT INTO "User" ("id", "email", "name", "role", "active", "sessionVersion", "createdAt", "updatedAt")
+        VALUES (${id}, ${email}, ${`${PLATFORM_PARAMS[identity.source].label} ${identity.externalId}`}, 'PARTICIPANT', ${true}, ${0}, ${now}, ${now})`;
+      await audit({ actorId: id, action: "study.participant_account_created", targetType: "User", targetId: id, details: { source: identity.source, studyId } });
     } catch (error) {
       if ((error as { code?: string }).code !== "P2002") throw error;
-      row = await db.user.findUniqueOrThrow({ where: { email }, select: USER_SELECT });
     }
+    row = await userByEmail(email);
+    if (!row) throw new HttpError(409, "This participant account could not be created: open the link again.", "conflict");
   }
   if (row.role !== "PARTICIPANT" || !row.active) throw new HttpError(403, "This participant account cannot take studies.", "account_inactive");
   return row;
@@ -126,26 +135,21 @@ async function findOrCreateWorkerAccount(studyId: string, identity: ExternalIden
 
 /** Creates the StudyParticipant row; null when one already exists (unique per study and user, and per study and platform id). */
 async function createParticipant(studyId: string, userId: string, identity: ExternalIdentity | null): Promise<string | null> {
+  const id = newId();
   try {
-    const created = await db.studyParticipant.create({
-      data: {
-        studyId,
-        userId,
-        externalSource: identity?.source ?? null,
-        externalId: identity?.externalId ?? null,
-        externalStudyId: identity?.externalStudyId ?? null,
-        externalSessionId: identity?.externalSessionId ?? null,
-      },
-      select: { id: true },
-    });
-    return created.id;
+    await directSql.execute`
+      INSERT INTO "StudyParticipant" ("id", "studyId", "userId", "externalSource", "externalId", "externalStudyId", "externalSessionId", "createdAt")
+      VALUES (${id}, ${studyId}, ${userId}, ${identity?.source ?? null}, ${identity?.externalId ?? null},
+        ${identity?.externalStudyId ?? null}, ${identity?.externalSessionId ?? null}, ${new Date()})`;
+    return id;
   } catch (error) {
     if ((error as { code?: string }).code !== "P2002") throw error;
     return null;
   }
 }
 
-async function participantOf(studyId: string, userId: string): Promise<string> {
-  const row = await db.studyParticipant.findUniqueOrThrow({ where: { studyId_userId: { studyId, userId } }, select: { id: true } });
-  return row.id;
+async function participantOf(studyId: string, userId: string): Promise<string | null> {
+  const [row] = await directSql.query<{ id: string }[]>`SELECT "id" FROM "StudyParticipant" WHERE "studyId" = ${studyId} AND "userId" = ${userId}`;
+  return row?.id ?? null;
 }
+
