@@ -32,7 +32,9 @@
  *            --processes N (with --proxy: N separate server processes on the one database)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
  *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server;
- *            applies to both modes: the separate server process uses the same scratch database)
+ *            applies to both modes: the separate server process uses the same scratch database;
+ *            on postgresql the run also prints what the database's backends waited for, sampled
+ *            from pg_stat_activity: scripts/bench/pg-waits.ts)
  *   Ends with PASS / FAIL against the burst target of issue 21.1 (1,000 participants over 10 s:
  *   segment TTFB p95 < 50 ms and max < 1 s, answer-to-resume p95 < 300 ms, 0 refused) and the
  *   machine's load average (other work on the machine inflates every figure).
@@ -429,10 +431,12 @@ async function main(): Promise<void> {
   const cpuBefore = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadBefore = loadAverage();
   const proxyCpuBefore = proxy?.cpuSeconds() ?? 0;
+  const pgWaits = scratchPg ? await (await import("./bench/pg-waits")).startPgWaitSampler(scratchPg.url) : null;
   const started = performance.now();
   const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)));
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
+  const pgWaitLines = await pgWaits?.stop();
   const after = locals.length ? await serversStats(localUrls) : null;
   const proxyCpu = proxy ? proxy.cpuSeconds() - proxyCpuBefore : null;
   const cpuAfter = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
@@ -503,6 +507,7 @@ async function main(): Promise<void> {
   if (clusterLogs) console.log(`server errors logged by the instances (last few):\n${clusterLogs}`);
   if (stats.errors.length) console.log(`errors (${stats.errors.length}): ${stats.errors.slice(0, 5).join(" | ")}`);
   if (humanRow) console.log(`human row           ${humanRow}`);
+  if (pgWaitLines) console.log(`database backends   (pg_stat_activity every 100 ms during the run) ${pgWaitLines.join("\n                    ")}`);
   if (args.countQueries) {
     console.log(`\ndatabase statements per request (${args.db === "postgresql" ? "PostgreSQL: each one a round trip" : "SQLite"}; BEGIN counted, COMMIT counted as a statement):`);
     const counter = await import("./bench/query-counter");
