@@ -1,6 +1,6 @@
 import "server-only";
 import type { ITXClientDenyList } from "@prisma/client/runtime/client";
-import { newId } from "@/lib/benchmarks/ids";
+import { newId } from "@/lib/db/new-id";
 import { directSql, type Db } from "@/lib/db/prisma";
 
 /** The Prisma client or an interactive-transaction client (write the audit entry in the same transaction). */

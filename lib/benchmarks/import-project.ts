@@ -4,7 +4,7 @@ import { audit, type DbTx } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import { bumpTruthVersion } from "@/lib/truth/truth-version";
 import { sha256File } from "@/lib/video/hash-file";
-import { newId } from "./ids";
+import { newId } from "@/lib/db/new-id";
 import { issue } from "./issues";
 import { linkableVideos, resolveVideoLinks } from "./link-videos";
 import { controlCharacterErrors, storableIssue } from "./control-characters";

@@ -2,7 +2,7 @@ import "server-only";
 import type { DbTx } from "@/lib/audit/audit";
 import { bulkInsert, json, type BulkValue } from "./bulk-insert";
 import { frameForTime } from "./frame-mapping";
-import { newId } from "./ids";
+import { newId } from "@/lib/db/new-id";
 import type { PlannedUpdate } from "./import-plan";
 import type { ItemLink } from "./link-videos";
 import { itemSnapshot, sortSpans } from "./stored-item";

@@ -1,7 +1,7 @@
 import "server-only";
 import { databaseTarget } from "@/lib/db/database-url";
 import { directSql } from "@/lib/db/prisma";
-import { serveId } from "./log-serve";
+import { newId } from "@/lib/db/new-id";
 
 /**
  * Records that segment `index` (>= 0) of a session is served, with its size, only if no
@@ -23,7 +23,7 @@ import { serveId } from "./log-serve";
  */
 export async function claimSegmentServe(sessionId: string, index: number, bytes: number): Promise<string | null> {
   const at = new Date();
-  const id = serveId(at);
+  const id = newId();
   const claimKey = `${sessionId}:${index}`;
   const written =
     databaseTarget().provider === "postgresql"

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { newId } from "@/lib/db/new-id";
 import { directSql } from "@/lib/db/prisma";
 
 /**
@@ -14,14 +14,6 @@ export async function logServe(sessionId: string, segmentIndex: number, allowed:
   const at = new Date();
   await directSql.execute`
     INSERT INTO "SegmentServe" ("id", "sessionId", "segmentIndex", "allowed", "reason", "bytes", "at")
-    VALUES (${serveId(at)}, ${sessionId}, ${segmentIndex}, ${allowed}, ${reason}, ${bytes}, ${at})`;
+    VALUES (${newId()}, ${sessionId}, ${segmentIndex}, ${allowed}, ${reason}, ${bytes}, ${at})`;
 }
 
-let counter = 0;
-
-/** A collision-free row id in the style of the schema's cuid()s: "s" + time + counter + random, base 36. */
-export function serveId(at: Date): string {
-  counter = (counter + 1) % 36 ** 4;
-  const random = BigInt(`0x${randomBytes(8).toString("hex")}`).toString(36).padStart(13, "0");
-  return `s${at.getTime().toString(36)}${counter.toString(36).padStart(4, "0")}${random}`;
-}

@@ -1,7 +1,7 @@
 import "server-only";
 import { databaseTarget } from "@/lib/db/database-url";
 import { directSql } from "@/lib/db/prisma";
-import { newId } from "@/lib/benchmarks/ids";
+import { newId } from "@/lib/db/new-id";
 import { HttpError } from "@/lib/http/http-error";
 import { unlockNextQueryPoint, type NextProgress } from "./unlock-next-query-point";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbTx } from "@/lib/audit/audit";
 import type { Problem } from "@/lib/metrics/problems";
-import { newId } from "@/lib/benchmarks/ids";
+import { newId } from "@/lib/db/new-id";
 import { databaseTarget } from "@/lib/db/database-url";
 import { RUN_PROBLEM_CAP, type ScoredItem } from "./types";
 
@@ -12,7 +12,7 @@ const SQLITE_BATCH = 1000;
  * 1,000 rows on SQLite and one `INSERT ... SELECT FROM unnest(...)` on PostgreSQL: Prisma's
  * createMany spends ~0.6 ms per row on these JSON columns (1.5-2.5 s for a 2,323-item run),
  * the raw statements ~0.03-0.05 ms. Values are stored exactly as Prisma stores them (JSON text /
- * jsonb, ids from lib/benchmarks/ids), so Prisma reads them back unchanged.
+ * jsonb, ids from lib/db/new-id), so Prisma reads them back unchanged.
  */
 export async function insertItemResults(tx: DbTx, runId: string, results: readonly ScoredItem[]): Promise<void> {
   if (results.length === 0) return;

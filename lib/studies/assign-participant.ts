@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { newId } from "@/lib/benchmarks/ids";
+import { newId } from "@/lib/db/new-id";
 import { databaseTarget } from "@/lib/db/database-url";
 import { directSql } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";

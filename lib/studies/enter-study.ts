@@ -1,7 +1,7 @@
 import "server-only";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/request-user";
-import { newId } from "@/lib/benchmarks/ids";
+import { newId } from "@/lib/db/new-id";
 import { directSql } from "@/lib/db/prisma";
 import { userByEmail, userById } from "@/lib/auth/user-row";
 import { HttpError } from "@/lib/http/http-error";
