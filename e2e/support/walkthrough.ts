@@ -120,13 +120,21 @@ export async function leaveField(page: Page): Promise<void> {
   if (typing) await page.keyboard.press("Escape");
 }
 
-/** Seeks from the frame shown to `frame` with the registry's keys only (Shift+→ / Shift+← 1 s, → / ← 1 frame), checked on the picture. */
+/**
+ * Seeks from the frame shown to `frame` with the registry's keys only (Shift+→ / Shift+← 1 s, → / ←
+ * 1 frame), checked on the picture. A second is a step on the video's time line (to the frame
+ * shown then), so it may land a frame either side of FPS frames away: the frame is read off the
+ * picture again after the second steps, and the frame steps, which are exact, do the rest.
+ */
 export async function seekByKeys(page: Page, frame: number): Promise<void> {
   await leaveField(page);
   let at = await settledFrame(page);
-  while (Math.abs(frame - at) >= FPS) {
-    await page.keyboard.press(frame > at ? "Shift+ArrowRight" : "Shift+ArrowLeft");
-    at += frame > at ? FPS : -FPS;
+  if (Math.abs(frame - at) >= FPS) {
+    while (Math.abs(frame - at) >= FPS) {
+      await page.keyboard.press(frame > at ? "Shift+ArrowRight" : "Shift+ArrowLeft");
+      at += frame > at ? FPS : -FPS;
+    }
+    at = await settledFrame(page);
   }
   while (at !== frame) {
     await page.keyboard.press(frame > at ? "ArrowRight" : "ArrowLeft");

@@ -1,9 +1,9 @@
 import "server-only";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/request-user";
+import { userByEmail, userById } from "@/lib/auth/user-row";
 import { newId } from "@/lib/db/new-id";
 import { directSql } from "@/lib/db/prisma";
-import { userByEmail, userById } from "@/lib/auth/user-row";
 import { HttpError } from "@/lib/http/http-error";
 import { parseStudySettings } from "@/lib/protocol/study-settings";
 import { participantEmail, PLATFORM_PARAMS, type ExternalIdentity } from "./participant-identity";
