@@ -28,9 +28,8 @@ type StudyVideos = Map<string, { itemIds: string[]; firstOrdinal: number; attent
  */
 export async function assignParticipant(studyId: string, participantId: string): Promise<{ created: string[]; conflicted: string[]; seen: string[] }> {
   // The study's protocol, items and per-video limit are frozen once it is open (participants
-  // consent only then), and a participant's conflicts of interest are their own staff work, which
-  // a participant account never gains: read before the transaction, which then holds its
-  // connection (and, with a limit, the study's lock) for fewer statements.
+  // consent only then): read before the transaction, which then holds its connection (and, with a
+  // limit, the study's lock) for fewer statements.
   const [study] = await directSql.query<{ protocol: string; settingsText: string }[]>`
     SELECT "protocol", CAST("settings" AS TEXT) AS "settingsText" FROM "Study" WHERE "id" = ${studyId}`;
   if (!study) throw new HttpError(404, "No such study.");
