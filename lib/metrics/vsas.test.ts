@@ -59,12 +59,12 @@ describe("LCSubstr and D (properties)", () => {
     );
   });
 
-  it("very long strings use the linear algorithm and stay fast (HAND)", () => {
+  it("very long strings use the linear algorithm (HAND)", () => {
+    // 400,018 × 100,018 characters: a quadratic table would need 4·10^10 cells and never finish
+    // within the test timeout; no clock is read here (timings belong to npm run bench:*).
     const a = "ab".repeat(100_000) + "needle-in-haystack" + "cd".repeat(100_000);
     const b = "x".repeat(50_000) + "needle-in-haystack" + "y".repeat(50_000);
-    const t0 = Date.now();
     expect(longestCommonSubstring(a, b)).toBe("needle-in-haystack".length);
-    expect(Date.now() - t0).toBeLessThan(5000);
   });
 });
 

@@ -57,8 +57,9 @@ describe("fileRangeStream", () => {
     const r2 = fileRangeStream(file, 0, bytes.length - 1, { chunkBytes: 10, signal: controller.signal }).getReader();
     await r2.read();
     controller.abort();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await openFds()).toBe(before);
+    // The close is asynchronous (a read already under way finishes first): wait for it rather than
+    // for a fixed 20 ms, which a loaded CI machine can overrun.
+    await expect.poll(openFds, { timeout: 5_000, interval: 10 }).toBe(before);
     const end = await r2.read().catch(() => ({ done: true }));
     expect(end.done).toBe(true);
   });
