@@ -116,6 +116,39 @@ describe("no-seek guard", () => {
     expect(reached).toBe(1);
   });
 
+  it("measures the stretch from where its media begins, even when the first `playing` is handled late", () => {
+    // A busy machine: playback began at 4 s (the buffered range's start), but the page only sees
+    // `playing` at 4.3 s. The query point is 3 s of media after 4 s, not after 4.3 s.
+    const m = new FakeMedia();
+    const range = { length: 1, start: () => 4, end: () => 7 };
+    Object.assign(m, { buffered: range });
+    let reached = 0;
+    attachNoSeekGuard(m, { playbackRate: 2, durationSec: 3, allowVoluntaryPause: false, onReached: () => (reached += 1) });
+    m.currentTime = 4;
+    m.play();
+    m.tick(4.3);
+    m.emit("playing");
+    m.tick(6.5);
+    expect(reached).toBe(0);
+    m.tick(6.99);
+    expect(reached).toBe(1);
+    expect(m.paused).toBe(true);
+  });
+
+  it("ignores a buffered range that does not hold the position", () => {
+    const m = new FakeMedia();
+    Object.assign(m, { buffered: { length: 1, start: () => 0, end: () => 2 } });
+    let reached = 0;
+    attachNoSeekGuard(m, { playbackRate: 1, durationSec: 3, allowVoluntaryPause: true, onReached: () => (reached += 1) });
+    m.currentTime = 4;
+    m.play();
+    m.emit("playing");
+    m.tick(5);
+    expect(reached).toBe(0);
+    m.tick(6.99);
+    expect(reached).toBe(1);
+  });
+
   it("resumes a voluntary pause when pausing is not allowed", () => {
     const m = new FakeMedia();
     attachNoSeekGuard(m, { playbackRate: 1, durationSec: 3, allowVoluntaryPause: false, onReached: () => {} });

@@ -10,8 +10,11 @@
  *   to currentTime would step the picture back one frame.
  * - Rate: any change of playbackRate is reverted to the fixed rate.
  * - The query point: playback pauses when the stretch ends (`ended`) or when the position crosses
- *   the stretch's duration (measured from where playback started, whatever timeline the source
- *   uses), and `onReached` fires once.
+ *   the stretch's duration, measured from where the stretch's media begins (the start of the
+ *   buffered range playback started in: nothing before the stretch is ever served), whatever
+ *   timeline the source uses, and `onReached` fires once. Not from the position at the first
+ *   `playing` event: on a busy machine that event can be handled after playback has moved on,
+ *   and the pause would then come that much early.
  * - Voluntary pause: when not allowed, a pause before the end resumes playback.
  * - Seeks are refused before they start: once playback has started, setting currentTime away from
  *   that position does nothing (a player that seeks would first drop its buffer and show the
@@ -30,6 +33,8 @@ export type MediaLike = {
   pause(): void;
   addEventListener(type: string, fn: () => void): void;
   removeEventListener(type: string, fn: () => void): void;
+  /** What the element holds (HTMLMediaElement.buffered), when known. */
+  buffered?: { length: number; start(index: number): number; end(index: number): number };
   /** HTMLVideoElement's frame callbacks, when the browser has them. */
   requestVideoFrameCallback?(cb: (now: number, metadata: { mediaTime: number }) => void): number;
   cancelVideoFrameCallback?(handle: number): void;
@@ -81,7 +86,7 @@ export function attachNoSeekGuard(media: MediaLike, opts: GuardOptions): NoSeekG
   const onPlaying = () => {
     if (!started) {
       started = true;
-      origin = media.currentTime;
+      origin = stretchStart(media);
       maxPlayed = media.currentTime;
     }
   };
@@ -177,4 +182,16 @@ function interceptCurrentTime(media: MediaLike, allow: (t: number) => boolean): 
       else delete (media as { currentTime?: number }).currentTime;
     },
   };
+}
+
+/** Where the stretch's media begins: the start of the buffered range holding the position, else the position. */
+function stretchStart(media: MediaLike): number {
+  const t = media.currentTime;
+  const ranges = media.buffered;
+  if (!ranges) return t;
+  for (let i = 0; i < ranges.length; i += 1) {
+    // A little slack: Chromium's position can sit a few ms before the first buffered frame.
+    if (ranges.start(i) <= t + 0.05 && t <= ranges.end(i)) return Math.min(ranges.start(i), t);
+  }
+  return t;
 }
