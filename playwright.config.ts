@@ -1,14 +1,17 @@
 import { defineConfig } from "@playwright/test";
+import { e2eDataDir } from "./e2e/support/e2e-data";
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against a production build
  * served by `next start` on a seeded e2e database (scripts/e2e-prepare.sh builds and seeds).
+ * scripts/e2e-run.sh can run the spec files as shards side by side (E2E_SHARDS), each with its own server
+ * (E2E_PORT), its own copy of the seeded data (E2E_DATA_DIR) and its own output folder.
  */
 const port = Number(process.env.E2E_PORT ?? 3300);
-export const e2eDataDir = "data/e2e";
 
 export default defineConfig({
   testDir: "e2e",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

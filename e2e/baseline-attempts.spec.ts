@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { signedResourcePath } from "@/lib/protocol/sign-segment-url";
-const e2eDataDir = "data/e2e";
 import {
   adminSession,
   DEMO_PROJECT,
@@ -15,6 +14,7 @@ import {
   VIDEO,
   waitForQuestion,
 } from "./support/baseline";
+import { e2eDataDir } from "./support/e2e-data";
 import { settledFrameIndex } from "./support/frame-index";
 import { signIn } from "./support/sign-in";
 

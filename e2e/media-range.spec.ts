@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { e2eDataDir } from "../playwright.config";
+import { e2eDataDir } from "./support/e2e-data";
 import { DEMO_VIDEOS, findLibraryVideo } from "./support/library-video";
 import { signIn } from "./support/sign-in";
 

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./support/accounts";
+import { e2eDatabaseEnv } from "./support/e2e-data";
 import { adminSession } from "./support/baseline";
 import { e1Record, SECOND_ANNOTATOR } from "./support/double-review";
 import { itemDetail } from "./support/forms";
@@ -24,7 +25,7 @@ function tsx(args: string[]): string {
   const r = spawnSync(process.execPath, [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "e2e/support/seed-review-more.ts", ...args], {
     cwd: process.cwd(),
     encoding: "utf8",
-    env: { ...process.env, DATABASE_URL: "file:data/e2e/playhead.db", PLAYHEAD_DATA_DIR: "data/e2e" },
+    env: e2eDatabaseEnv(),
   });
   if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr}`);
   return r.stdout;

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS } from "./support/accounts";
+import { e2eDatabaseEnv } from "./support/e2e-data";
 import { itemDetail } from "./support/forms";
 import { settledFrameIndex } from "./support/frame-index";
 import { addDemoMembers } from "./support/members";
@@ -25,7 +26,7 @@ function seedAdjudication(projectId: string): string {
   const r = spawnSync(
     process.execPath,
     [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "e2e/support/seed-adjudications.ts", projectId, ACCOUNTS.ANNOTATOR, ACCOUNTS.ADMIN, "1"],
-    { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, DATABASE_URL: "file:data/e2e/playhead.db", PLAYHEAD_DATA_DIR: "data/e2e" } },
+    { cwd: process.cwd(), encoding: "utf8", env: e2eDatabaseEnv() },
   );
   if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr}`);
   return (JSON.parse(r.stdout) as { adjudicationIds: string[] }).adjudicationIds[0];

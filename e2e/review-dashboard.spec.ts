@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { e2eDataDir } from "../playwright.config";
+import { e2eDatabaseEnv } from "./support/e2e-data";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -24,7 +24,7 @@ test.beforeAll(() => {
   const r = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "e2e/support/seed-review.ts", projectName], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, DATABASE_URL: `file:${e2eDataDir}/playhead.db`, PLAYHEAD_DATA_DIR: e2eDataDir },
+    env: e2eDatabaseEnv(),
   });
   if (r.status !== 0) throw new Error(`seed-review failed: ${r.stderr}`);
   seeded = JSON.parse(r.stdout);

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS } from "./support/accounts";
+import { e2eDatabaseEnv } from "./support/e2e-data";
 import { addDemoMembers } from "./support/members";
 import { signIn } from "./support/sign-in";
 
@@ -30,7 +31,7 @@ test("blockers, editor title and decisions name differences as the list does", a
   const seeded = spawnSync(
     process.execPath,
     [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "e2e/support/seed-adjudications.ts", projectId, ACCOUNTS.ANNOTATOR, ACCOUNTS.ADMIN, "1"],
-    { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, DATABASE_URL: "file:data/e2e/playhead.db", PLAYHEAD_DATA_DIR: "data/e2e" } },
+    { cwd: process.cwd(), encoding: "utf8", env: e2eDatabaseEnv() },
   );
   expect(seeded.status, seeded.stderr).toBe(0);
   const adjudicationId = (JSON.parse(seeded.stdout) as { adjudicationIds: string[] }).adjudicationIds[0];

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { WORKSPACE_SHORTCUTS } from "@/lib/player/shortcuts";
 import { ACCOUNTS } from "./support/accounts";
+import { e2eDatabaseEnv } from "./support/e2e-data";
 import { adminSession, projectIdByName } from "./support/baseline";
 import { addDemoMembers } from "./support/members";
 import { demoAdjudicationIds } from "./support/review-ids";
@@ -41,7 +42,7 @@ async function o2Adjudication(page: Page): Promise<{ projectId: string; adjudica
   const r = spawnSync(
     process.execPath,
     [path.join(process.cwd(), "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "e2e/support/seed-o2-adjudication.ts", projectId, ACCOUNTS.ANNOTATOR, ACCOUNTS.ADMIN],
-    { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, DATABASE_URL: "file:data/e2e/playhead.db", PLAYHEAD_DATA_DIR: "data/e2e" } },
+    { cwd: process.cwd(), encoding: "utf8", env: e2eDatabaseEnv() },
   );
   expect(r.status, r.stderr).toBe(0);
   return { projectId, ...(JSON.parse(r.stdout) as { adjudicationId: string; annotationIds: string[] }) };

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, copyFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { e2eDataDir } from "../playwright.config";
+import { e2eDataDir } from "./support/e2e-data";
 import { makeUndecodableVideo } from "../tests/support/undecodable-video";
 import { adminSession } from "./support/baseline";
 import { signIn } from "./support/sign-in";

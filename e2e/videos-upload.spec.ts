@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { e2eDataDir } from "../playwright.config";
+import { e2eDataDir } from "./support/e2e-data";
 import { signIn } from "./support/sign-in";
 
 /**

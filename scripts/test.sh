@@ -18,47 +18,64 @@ has() { [[ " $parts " == *" $1 "* ]]; }
 bash scripts/ensure-system-packages.sh --test || exit 1
 bash scripts/ensure-node-deps.sh || exit 1
 
+# The type check and layering rules (one core) run beside the unit tests; their lines are prefixed.
 if has typecheck; then
-  step "type check"
-  npx tsc --noEmit -p . || { echo "type check failed"; echo "typecheck: 0 passed, 1 failed" > "$results/typecheck.txt"; status=1; }
-  # Layering rules (.dependency-cruiser.cjs, docs/architecture.md): no cycles, no lib/ domain
-  # importing app/, components/ or a domain above it, no Prisma client outside lib/, pure lib/metrics.
-  npm run --silent check:deps || { echo "dependency rules failed"; echo "typecheck: 0 passed, 1 failed" > "$results/typecheck.txt"; status=1; }
+  step "type check and dependency rules, beside the unit tests"
+  (
+    # Layering rules (.dependency-cruiser.cjs, docs/architecture.md): no cycles, no lib/ domain
+    # importing app/, components/ or a domain above it, no Prisma client outside lib/, pure lib/metrics.
+    { npx tsc --noEmit -p . 2>&1 || { echo "type check failed"; exit 1; }
+      npm run --silent check:deps 2>&1 || { echo "dependency rules failed"; exit 1; }
+    } | sed -u "s/^/[typecheck] /"
+    if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "typecheck: 0 passed, 1 failed" > "$results/typecheck.txt"; exit 1; fi
+  ) &
+  typecheck_lane=$!
 fi
 
 if has unit; then
   step "unit tests"
   npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
 fi
+if has typecheck; then wait "$typecheck_lane" || status=1; fi
 
 if has integration; then
-  step "integration tests on SQLite"
-  TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
-    --outputFile.json="$results/integration-sqlite.json" || status=1
-  step "integration tests on PostgreSQL"
+  # Two lanes side by side, one per core (each suite runs its files one at a time, and each file
+  # makes its own scratch SQLite file or PostgreSQL database, data directory and S3 server):
+  #   SQLite, then the media paths once more on S3 object storage (s3rver, a dev dependency the
+  #   tests start themselves; docs/deploy.md "Object storage"; the storage contract suite,
+  #   tests/storage-contract.test.ts, already ran both drivers);
+  #   PostgreSQL.
+  # Every line is prefixed with its suite.
+  step "integration tests: SQLite then S3, and PostgreSQL, side by side"
+  (
+    lane=0
+    TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
+      --outputFile.json="$results/integration-sqlite.json" 2>&1 | sed -u "s/^/[sqlite] /"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || lane=1
+    TEST_STORAGE=s3 TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
+      --outputFile.json="$results/integration-s3.json" \
+      tests/storage-media.test.ts tests/media-route.test.ts tests/videos-upload.test.ts \
+      tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts tests/video-ingest-jobs.test.ts 2>&1 | sed -u "s/^/[s3] /"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || lane=1
+    exit $lane
+  ) &
+  sqlite_lane=$!
   if bash scripts/ensure-postgres.sh; then
-    TEST_DB=postgresql npx vitest run --project integration --reporter=default --reporter=json \
-      --outputFile.json="$results/integration-postgresql.json" || status=1
+    ( TEST_DB=postgresql npx vitest run --project integration --reporter=default --reporter=json \
+        --outputFile.json="$results/integration-postgresql.json" 2>&1 | sed -u "s/^/[postgresql] /"
+      exit "${PIPESTATUS[0]}" ) || status=1
   else
     echo "PostgreSQL unavailable: the PostgreSQL suite cannot run, and that is a failure"
     echo "postgresql: 0 passed, 1 failed" > "$results/postgresql-unavailable.txt"
     status=1
   fi
-  # The media paths once more with the S3 storage driver, against a real S3 protocol server
-  # (s3rver, a dev dependency the tests start themselves; docs/deploy.md "Object storage").
-  # The storage contract suite (tests/storage-contract.test.ts) already ran both drivers above.
-  step "media integration tests on S3 object storage (s3rver, SQLite)"
-  TEST_STORAGE=s3 TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
-    --outputFile.json="$results/integration-s3.json" \
-    tests/storage-media.test.ts tests/media-route.test.ts tests/videos-upload.test.ts \
-    tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts tests/video-ingest-jobs.test.ts || status=1
+  wait "$sqlite_lane" || status=1
 fi
 
 if has e2e; then
   step "end-to-end tests (production build, Chromium)"
   bash scripts/e2e-prepare.sh || status=1
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json 2>&1 | tee "$results/e2e.log"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  bash scripts/e2e-run.sh "$results" || status=1
 fi
 
 if has cluster; then
