@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { inTimeOrder } from "@/lib/annotation/time-order";
 import { applyPicks, autoMerge } from "./apply-picks";
 import { compareAnnotations } from "./compare";
 import type { Comparison } from "./comparison-types";
@@ -66,7 +67,13 @@ describe("review engine properties (synthetic items of every benchmark)", () => 
     );
   });
 
-  it("identical documents: agreed, perfect figures, no differences, auto-merge returns the document", () => {
+  // The merge writes its lists in time order (lib/annotation/time-order.ts), the order the
+  // workspace keeps every document in; the synthetic documents may list two spans whose jittered
+  // starts crossed out of order (seed 882413: occurrences starting at frames 2833 then 2832), so
+  // the merge of two copies is the document in time order, and for a document already in time
+  // order (every one the workspace saves) the document itself. Seed 105642: a mark at frame 0
+  // once came back at frame -0 (the mean frame's rounding, lib/review/resolve-facets.ts).
+  it("identical documents: agreed, perfect figures, no differences, auto-merge returns the document in time order", () => {
     fc.assert(
       fc.property(seeds, (seed) => {
         const [it] = syntheticProject(1, seed);
@@ -81,9 +88,11 @@ describe("review engine properties (synthetic items of every benchmark)", () => 
         }
         expect(listDifferences(c)).toEqual([]);
         const m = autoMerge([a, structuredClone(a)], ctx);
-        expect(m.ok && m.document).toEqual(a);
+        expect(m.ok && m.document).toEqual(inTimeOrder(a));
+        const ordered = inTimeOrder(a);
+        expect(m.ok && autoMerge([ordered, structuredClone(ordered)], ctx)).toMatchObject({ ok: true, document: ordered });
       }),
-      { numRuns: 80 },
+      { numRuns: 80, examples: [[882413], [105642]] },
     );
   });
 

@@ -133,7 +133,8 @@ export function checkPicks(differences: readonly Difference[], picks: readonly P
 /** Mean frame of the members, rounded to the nearest frame (ties to the earlier); its time interpolated between the members' times. */
 export function meanFrameTime(times: readonly FrameTime[], fps: number): FrameTime {
   const mean = times.reduce((s, t) => s + t.frame, 0) / times.length;
-  const frame = Math.ceil(mean - 0.5);
+  // `|| 0`: at frame 0, Math.ceil(-0.5) is -0, which a merged document would carry (Object.is(-0, 0) is false).
+  const frame = Math.ceil(mean - 0.5) || 0;
   return frameTimeAt(frame, times, fps);
 }
 
