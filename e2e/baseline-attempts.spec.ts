@@ -194,10 +194,14 @@ test("attempts to rewind, skip ahead, replay, peek or re-answer all fail", async
 
   await test.step("answering a query point not reached yet is refused", async () => {
     const v = await version();
-    for (const askIndex of [1, 2, 5]) {
+    // Ask 1 is the current question now: refused as `stretch_not_served` while none of its
+    // stretch has been fetched yet, `not_reached` once the player has fetched it but not played
+    // it (which one depends on how fast the player starts; the CI run that retried this saw the
+    // first). Asks 2 and 5 lie beyond the unlocked point: always `not_reached`.
+    for (const [askIndex, codes] of [[1, ["stretch_not_served", "not_reached"]], [2, ["not_reached"]], [5, ["not_reached"]]] as const) {
       const r = await answer(askIndex, 1, v);
       expect(r.status(), `ask ${askIndex}`).toBe(409);
-      expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_reached");
+      expect(codes as readonly string[], `ask ${askIndex}`).toContain(((await r.json()) as { error: { code: string } }).error.code);
     }
   });
 
