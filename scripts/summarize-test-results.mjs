@@ -48,9 +48,9 @@ for (const name of readdirSync(dir).sort()) {
     lines.push(`${name}: ${p} passed, ${report.numFailedTests + suiteErrors} failed, ${s} skipped`);
     for (const file of report.testResults ?? []) {
       const where = path.relative(process.cwd(), file.name ?? "");
-      const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
-      for (const a of failed) failures.push(`${name} ${where} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
-      if (file.status === "failed" && failed.length === 0) failures.push(`${name} ${where}: ${firstLine(file.message)}`);
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+      for (const a of failedTests) failures.push(`${name} ${where} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
+      if (file.status === "failed" && failedTests.length === 0) failures.push(`${name} ${where}: ${firstLine(file.message)}`);
     }
   }
 }

@@ -13,22 +13,24 @@ rm -rf "$results" && mkdir -p "$results"
 status=0
 
 step() { echo; echo "━━━ $* ━━━"; }
+# Runs a command with every line of its output prefixed "[label] " (for suites running side by
+# side); returns the command's status.
+prefixed() { local label=$1; shift; "$@" 2>&1 | sed -u "s/^/[$label] /"; return "${PIPESTATUS[0]}"; }
 has() { [[ " $parts " == *" $1 "* ]]; }
 
 bash scripts/ensure-system-packages.sh --test || exit 1
 bash scripts/ensure-node-deps.sh || exit 1
 
 # The type check and layering rules (one core) run beside the unit tests; their lines are prefixed.
+# Layering rules (.dependency-cruiser.cjs, docs/architecture.md): no cycles, no lib/ domain
+# importing app/, components/ or a domain above it, no Prisma client outside lib/, pure lib/metrics.
+typecheck_and_rules() {
+  npx tsc --noEmit -p . || { echo "type check failed"; return 1; }
+  npm run --silent check:deps || { echo "dependency rules failed"; return 1; }
+}
 if has typecheck; then
   step "type check and dependency rules, beside the unit tests"
-  (
-    # Layering rules (.dependency-cruiser.cjs, docs/architecture.md): no cycles, no lib/ domain
-    # importing app/, components/ or a domain above it, no Prisma client outside lib/, pure lib/metrics.
-    { npx tsc --noEmit -p . 2>&1 || { echo "type check failed"; exit 1; }
-      npm run --silent check:deps 2>&1 || { echo "dependency rules failed"; exit 1; }
-    } | sed -u "s/^/[typecheck] /"
-    if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "typecheck: 0 passed, 1 failed" > "$results/typecheck.txt"; exit 1; fi
-  ) &
+  ( prefixed typecheck typecheck_and_rules || { echo "typecheck: 0 passed, 1 failed" > "$results/typecheck.txt"; exit 1; } ) &
   typecheck_lane=$!
 fi
 
@@ -49,21 +51,18 @@ if has integration; then
   step "integration tests: SQLite then S3, and PostgreSQL, side by side"
   (
     lane=0
-    TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
-      --outputFile.json="$results/integration-sqlite.json" 2>&1 | sed -u "s/^/[sqlite] /"
-    [ "${PIPESTATUS[0]}" -eq 0 ] || lane=1
-    TEST_STORAGE=s3 TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
+    prefixed sqlite env TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
+      --outputFile.json="$results/integration-sqlite.json" || lane=1
+    prefixed s3 env TEST_STORAGE=s3 TEST_DB=sqlite npx vitest run --project integration --reporter=default --reporter=json \
       --outputFile.json="$results/integration-s3.json" \
       tests/storage-media.test.ts tests/media-route.test.ts tests/videos-upload.test.ts \
-      tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts tests/video-ingest-jobs.test.ts 2>&1 | sed -u "s/^/[s3] /"
-    [ "${PIPESTATUS[0]}" -eq 0 ] || lane=1
+      tests/baseline-streaming.test.ts tests/baseline-free-rewatch.test.ts tests/video-ingest-jobs.test.ts || lane=1
     exit $lane
   ) &
   sqlite_lane=$!
   if bash scripts/ensure-postgres.sh; then
-    ( TEST_DB=postgresql npx vitest run --project integration --reporter=default --reporter=json \
-        --outputFile.json="$results/integration-postgresql.json" 2>&1 | sed -u "s/^/[postgresql] /"
-      exit "${PIPESTATUS[0]}" ) || status=1
+    prefixed postgresql env TEST_DB=postgresql npx vitest run --project integration --reporter=default --reporter=json \
+      --outputFile.json="$results/integration-postgresql.json" || status=1
   else
     echo "PostgreSQL unavailable: the PostgreSQL suite cannot run, and that is a failure"
     echo "postgresql: 0 passed, 1 failed" > "$results/postgresql-unavailable.txt"
