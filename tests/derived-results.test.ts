@@ -3,12 +3,14 @@ import path from "node:path";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as uploadRoute } from "@/app/api/projects/[projectId]/runs/route";
+import { DELETE as deleteRunRoute } from "@/app/api/projects/[projectId]/runs/[runId]/route";
 import type { AnnotationDocument } from "@/lib/annotation/document";
 import { importBenchmarkFile } from "@/lib/benchmarks/import-project";
 import { encodeDerived } from "@/lib/derived/derived-json";
 import { forgetDerivedResults } from "@/lib/derived/derived-result";
 import { runJobsUntilIdle } from "@/lib/jobs/run-until-idle";
-import { buildLeaderboard, LEADERBOARD_CI, leaderboardCiKey } from "@/lib/leaderboard/build-leaderboard";
+import { buildLeaderboard, leaderboardCiKey } from "@/lib/leaderboard/build-leaderboard";
+import { LEADERBOARD_CI } from "@/lib/runs/derived-keys";
 import { DEFAULT_BOOTSTRAP } from "@/lib/leaderboard/bootstrap-table";
 import { compareAnnotations } from "@/lib/review/compare";
 import { AGREEMENT_DASHBOARD, agreementDashboardKey, loadAgreementData } from "@/lib/review/dashboard-loader";
@@ -190,5 +192,24 @@ describe(`leaderboard bootstrap intervals, computed once per change (${testDb.pr
     const item = await db.item.findFirstOrThrow({ where: { projectId, status: "ACTIVE" }, orderBy: { ordinal: "asc" } });
     await db.item.update({ where: { id: item.id }, data: { question: `${item.question} (edited)` } });
     expect(await ciOf()).toEqual(fresh);
+  });
+
+  it("deleting a run deletes its stored intervals (they have no foreign key), and no other run's", async () => {
+    const upload = async (name: string) => {
+      const res = await call(uploadRoute, "/x", { method: "POST", body: readFileSync(fx("vcbench", "preds-unified.jsonl"), "utf8"), query: { name }, params: { projectId }, as: admin });
+      expect(res.status, res.text).toBe(201);
+      return res.json.run.id as string;
+    };
+    const doomed = await upload("model doomed");
+    const kept = await upload("model kept");
+    await buildLeaderboard(projectId, { ci: true, ensureChance: false });
+    const storedFor = async (id: string) => (await db.derivedResult.findMany({ where: { key: { startsWith: `${LEADERBOARD_CI}:${id}:` } } })).length;
+    expect(await storedFor(doomed)).toBe(1);
+    expect(await storedFor(kept)).toBe(1);
+    const res = await call(deleteRunRoute, "/x", { method: "DELETE", params: { projectId, runId: doomed }, as: admin });
+    expect(res.status, res.text).toBe(200);
+    expect(await storedFor(doomed)).toBe(0);
+    expect(await storedFor(kept)).toBe(1);
+    expect(await storedFor(runId)).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { derivedResults, missingDerivedKeys, type DerivedRequest } from "@/lib/derived/derived-result";
 import { inputHash } from "@/lib/derived/input-hash";
 import { chanceRowCount, refreshChanceRuns } from "@/lib/runs/chance-runs";
+import { LEADERBOARD_CI, runDerivedKeyPrefix } from "@/lib/runs/derived-keys";
 import { findProject, projectVariant } from "@/lib/runs/project";
 import { judgingOf } from "@/lib/runs/judging-status";
 import type { RunAggregates } from "@/lib/runs/types";
@@ -71,8 +72,7 @@ async function itemRecords(projectId: string, runIds: readonly string[], items?:
  * project's truth version, and the number and latest edit of the project's active items (their
  * format and labels group the scores).
  */
-export const LEADERBOARD_CI = "leaderboard.ci";
-export const leaderboardCiKey = (runId: string, variant: string, s: BootstrapSettings) => `${LEADERBOARD_CI}:${runId}:${variant}:${s.resamples}:${s.level}:${s.seed}`;
+export const leaderboardCiKey = (runId: string, variant: string, s: BootstrapSettings) => `${runDerivedKeyPrefix(runId)}${variant}:${s.resamples}:${s.level}:${s.seed}`;
 
 function display(column: LeaderboardColumn | undefined, v: number | null | undefined): number | null {
   if (v === null || v === undefined || !Number.isFinite(v)) return null;

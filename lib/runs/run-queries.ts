@@ -3,6 +3,7 @@ import { audit } from "@/lib/audit/audit";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import type { Problem } from "@/lib/metrics/problems";
+import { runDerivedKeyPrefix } from "./derived-keys";
 import { runSummarySelect } from "./score-run";
 import type { RunAggregates } from "./types";
 
@@ -175,11 +176,15 @@ export async function requireRun(projectId: string, runId: string): Promise<{ id
   return run;
 }
 
-/** Deletes a run of the project with its per-item results, audited in the same transaction; 404 when it is not there. */
+/**
+ * Deletes a run of the project with its per-item results and its stored leaderboard intervals
+ * (DerivedResult rows, which have no foreign key), audited in the same transaction; 404 when it is not there.
+ */
 export async function deleteRun(projectId: string, runId: string, actor: { id: string; ip?: string }): Promise<string> {
   const run = await requireRun(projectId, runId);
   await db.$transaction(async (tx) => {
     await tx.modelRun.delete({ where: { id: run.id } });
+    await tx.derivedResult.deleteMany({ where: { key: { startsWith: runDerivedKeyPrefix(run.id) } } });
     await audit({ actorId: actor.id, action: "run.delete", targetType: "ModelRun", targetId: run.id, ip: actor.ip, details: { projectId, name: run.name, kind: run.kind } }, tx);
   });
   return run.id;
