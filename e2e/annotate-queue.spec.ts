@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_PASSWORD } from "./support/accounts";
-import { signIn } from "./support/sign-in";
+import { signIn, signInWithEmail } from "./support/sign-in";
 
 /**
  * Assigning work (issue 11): an admin creates tasks on the project's Workflow tab for filtered
@@ -22,11 +22,7 @@ type StoredTask = { id: string; status: string; skipReason: string | null; item:
 
 async function signInAs(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(E2E_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signInWithEmail(page, email);
   return page;
 }
 

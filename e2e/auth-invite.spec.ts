@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support/sign-in";
+import { signInThroughForm } from "./support/sign-in";
 
 /**
  * The invitation workflow in the browser: an admin creates a one-time link (shown once), the
@@ -11,7 +11,7 @@ test("an admin invites by link; the invitee creates the account once and signs i
   const email = `invited-${Date.now()}@playhead.local`;
   const password = "a-long-invited-password";
 
-  await signIn(page, "ADMIN");
+  await signInThroughForm(page, "ADMIN");
   await page.goto("/admin/users");
   await page.locator("#invite-email").fill(email);
   await page.locator("#invite-role").selectOption("ANNOTATOR");

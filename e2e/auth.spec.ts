@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, type AccountRole } from "./support/accounts";
-import { signIn } from "./support/sign-in";
+import { signInThroughForm } from "./support/sign-in";
 
 const ROLES: AccountRole[] = ["ADMIN", "REVIEWER", "ANNOTATOR", "PARTICIPANT"];
 
 test.describe("sign-in and role-guarded pages", () => {
   for (const role of ROLES) {
     test(`${role.toLowerCase()} signs in and sees only what the role allows`, async ({ page }) => {
-      await signIn(page, role);
+      await signInThroughForm(page, role);
       await expect(page.getByText(ACCOUNTS[role])).toBeVisible();
 
       await page.goto("/admin/users");
@@ -33,7 +33,7 @@ test.describe("sign-in and role-guarded pages", () => {
     await page.goto("/videos");
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fvideos/);
     // Fill the form on the page we were sent to, so its callbackUrl is kept.
-    await signIn(page, "ANNOTATOR", /\/videos$/, { navigate: false });
+    await signInThroughForm(page, "ANNOTATOR", /\/videos$/, { navigate: false });
   });
 
   test("a wrong password is refused with a message and no session", async ({ page }) => {
@@ -51,7 +51,7 @@ test.describe("sign-in and role-guarded pages", () => {
     const anonymous = await page.request.get("/api/admin/users");
     expect(anonymous.status()).toBe(401);
     expect(anonymous.headers()["content-type"]).toContain("application/json");
-    await signIn(page, "ANNOTATOR");
+    await signInThroughForm(page, "ANNOTATOR");
     const forbidden = await page.request.get("/api/admin/users");
     expect(forbidden.status()).toBe(403);
     expect((await forbidden.json()).error.code).toBe("forbidden");

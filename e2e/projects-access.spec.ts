@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_PASSWORD } from "./support/accounts";
-import { signIn } from "./support/sign-in";
+import { signIn, signInWithEmail } from "./support/sign-in";
 
 /**
  * Every project page in Chromium as each demo role, as a reviewer and an annotator who are not
@@ -26,11 +26,7 @@ const TRUTH = /data-testid="item-truth"|"detail":"truth |data-testid="drill-trut
 const demo = { id: "", name: "", itemId: "", itemExternalId: "", runId: "", runName: `Access check ${stamp}`, videoId: "" };
 
 async function signInAs(page: Page, email: string): Promise<void> {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(E2E_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signInWithEmail(page, email);
 }
 
 async function pageAs(browser: Browser, viewer: Viewer): Promise<Page> {

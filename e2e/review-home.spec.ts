@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { ACCOUNTS } from "./support/accounts";
 import { e2eDatabaseEnv } from "./support/e2e-data";
 import { addDemoMembers } from "./support/members";
-import { signIn } from "./support/sign-in";
+import { signIn, signInThroughForm } from "./support/sign-in";
 
 /**
  * The reviewer's home /review (issue 12): the Review link for reviewers (not annotators), the
@@ -43,13 +43,13 @@ test("a reviewer sees the queues, filters the adjudications and starts the next 
   expect(adjudicationId).toBeTruthy();
 
   const annotator = await (await browser.newContext()).newPage();
-  await signIn(annotator, "ANNOTATOR");
+  await signInThroughForm(annotator, "ANNOTATOR");
   await expect(annotator.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Review" })).toHaveCount(0);
   await annotator.goto("/review");
   await expect(annotator).toHaveURL(/\/forbidden/);
 
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, "REVIEWER");
+  await signInThroughForm(page, "REVIEWER");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Review" }).click();
   await expect(page).toHaveURL(/\/review$/);
   await expect(page.getByRole("heading", { name: "Review", level: 1 })).toBeVisible();

@@ -1,8 +1,7 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_PASSWORD } from "./accounts";
 import type { Admin } from "./baseline";
 import { claimNext, importForAnnotator, seekFrame } from "./forms";
-import { signIn } from "./sign-in";
+import { signIn, signInWithEmail } from "./sign-in";
 import { openWorkspace, waitSaved } from "./workspace";
 
 /**
@@ -38,11 +37,7 @@ export async function markFrames(page: Page, taskId: string, frames: number[]): 
 
 /** Signs the second demo annotator in (not in ACCOUNTS: it has no role of its own). */
 export async function signInSecondAnnotator(page: Page): Promise<void> {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(SECOND_ANNOTATOR);
-  await page.getByLabel("Password").fill(E2E_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signInWithEmail(page, SECOND_ANNOTATOR);
 }
 
 export type DoubleSetup = { admin: Admin; projectId: string; itemId: string; a: { page: Page; taskId: string }; b: { page: Page; taskId: string } };
