@@ -2,8 +2,9 @@
  * Human-baseline load benchmark: N concurrent participants (default 50) stream a VCBench-style
  * session (8 query points) and answer, against a running server or, without one, against the
  * route handlers in-process. Prints segment TTFB p50/p95, answer-to-resume latency p50/p95
- * (answer POST → next stretch's first segment: POST (returns the new state) + playlist + init +
- * segment), and
+ * (answer POST → next stretch's first segment: POST (returns the new state) + playlist +
+ * segment; the init segment is fetched once per participant and then kept, as a browser keeps it
+ * by its Cache-Control), and
  * server memory; then runs the segmenting benchmark (scripts/bench-segment.ts: a 10-minute
  * 1080p video cut at 8 points, vs real time).
  *
@@ -238,6 +239,12 @@ async function setUpStudy(): Promise<{ studyId: string; asks: number }> {
   return { studyId: study.id, asks: frames.length };
 }
 
+/** Seconds a browser may keep a response with this Cache-Control (0: not at all). */
+function keepSeconds(cacheControl: string | null): number {
+  if (!cacheControl || /(^|,)\s*no-store\s*(,|$)/i.test(cacheControl)) return 0;
+  return Number(/(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl)?.[1] ?? 0);
+}
+
 type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number>; slow: SlowRequest[]; startedAt: number };
 /** One of the slowest requests of the run: what, whose, when it was sent (s after the start) and its TTFB. */
 type SlowRequest = { ms: number; what: string; participant: number; sentAtSec: number };
@@ -288,6 +295,10 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
   const tabId = `benchtab${n}aaaa`;
   let state = JSON.parse((await client(`/api/sessions/${sessionId}/claim`, { cookie, json: { tabId } })).text);
   let resumeStart: number | null = null;
+  // The browser's HTTP cache, as far as this client needs one: a response whose Cache-Control
+  // allows keeping it (max-age, no no-store) is not requested again until it expires. The server
+  // allows it for the init segment only (lib/protocol/init-segment-url.ts).
+  const kept = new Map<string, number>();
   while (state.status === "ACTIVE" && state.streaming?.askIndex !== null) {
     const st = state.streaming;
     if (st.playlistUrl) {
@@ -296,10 +307,12 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
       noteSlow(stats, pl.ttfbMs, `playlist of ask ${st.askIndex}`, n);
       const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(pl.text)?.[1];
       const uris = pl.text.split("\n").filter((l: string) => l.startsWith("/api/segments/"));
-      if (init) {
-        const ms = (await client(init, { cookie })).ttfbMs;
-        stats.init.push(ms);
-        noteSlow(stats, ms, `init segment of ask ${st.askIndex}`, n);
+      if (init && !((kept.get(init) ?? 0) > performance.now())) {
+        const r = await client(init, { cookie });
+        stats.init.push(r.ttfbMs);
+        noteSlow(stats, r.ttfbMs, `init segment of ask ${st.askIndex}`, n);
+        const maxAge = keepSeconds(r.headers.get("cache-control"));
+        if (r.status === 200 && maxAge > 0) kept.set(init, performance.now() + maxAge * 1000);
       }
       for (const [i, uri] of uris.entries()) {
         const r = await client(uri, { cookie });

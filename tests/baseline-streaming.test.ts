@@ -43,6 +43,8 @@ type Ctx = {
   itemIds: Record<string, string>;
   version: number;
   tab: string;
+  /** The init segment's URL in the first stretch's playlist: every later playlist names the same one. */
+  initUri: string;
 };
 const ctx = {} as Ctx;
 
@@ -80,6 +82,8 @@ async function playStretch(): Promise<string[]> {
   const pl = await playlist();
   expect(pl.status, pl.text).toBe(200);
   const { init, segments } = playlistUris(pl.text);
+  // The same init URL in every stretch: the browser keeps it (cache-control below) and fetches it once.
+  expect(init).toBe(ctx.initUri);
   expect((await fetchUri(init)).status).toBe(200);
   for (const uri of segments) {
     const r = await fetchUri(uri);
@@ -164,10 +168,19 @@ describe("streaming baseline session (server-side enforcement)", { timeout: 300_
     expect(segments).toHaveLength(1);
     expect(pathOf(segments[0]).path).toBe(`/api/segments/${ctx.sessionId}/0`);
     expect(pl.text).not.toMatch(/seg-|\.m4s|init\.mp4/);
-    expect((await fetchUri(init)).status).toBe(200);
+    expect(pl.headers.get("cache-control")).toContain("no-store");
+    ctx.initUri = init;
+    // The init segment (codec setup, no picture) may be kept by the participant's own browser
+    // for a day, and its URL stays valid that long; segments and playlists are never stored.
+    const initRes = await fetchUri(init);
+    expect(initRes.status).toBe(200);
+    expect(initRes.headers.get("cache-control")).toBe("private, max-age=86400, immutable");
+    const initExp = Number(pathOf(init).query.exp);
+    expect(initExp - Date.now() / 1000).toBeGreaterThan(86_400 - 5);
     const seg0 = await fetchUri(segments[0]);
     expect(seg0.status).toBe(200);
     expect(seg0.text.length).toBeGreaterThan(100);
+    expect(seg0.headers.get("cache-control")).toContain("no-store");
 
     for (const k of [1, 2, 5]) {
       const r = await fetchUri(await signed(k));

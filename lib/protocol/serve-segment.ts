@@ -4,12 +4,17 @@ import { errorResponse } from "@/lib/http/json-response";
 import { ALREADY_SERVED_MESSAGE, authorizeSegment } from "./authorize-segment";
 import { CONTENT_LENGTH_HINT_HEADER, ensureContentLengthRestorer } from "@/lib/video-library/restore-content-length";
 import { claimSegmentServe, releaseSegmentServe } from "./claim-segment-serve";
+import { INIT_SEGMENT_CACHE_CONTROL } from "./init-segment-url";
 import { logServe } from "./log-serve";
 import { segmentBytes } from "./segment-bytes";
 import { segmentFileKey } from "./segment-files";
 import { touchSession } from "./touch-session";
 
-/** Headers of every media response: never cached, never sniffed, never embedded elsewhere. */
+/**
+ * Headers of every media response: never cached, never sniffed, never embedded elsewhere. (The
+ * one exception to "never cached": a served init segment, which holds no picture, may be kept by
+ * the participant's own browser; lib/protocol/init-segment-url.ts.)
+ */
 export const PRIVATE_MEDIA_HEADERS = {
   "cache-control": "private, no-store, max-age=0",
   "x-content-type-options": "nosniff",
@@ -52,6 +57,7 @@ export async function serveSegment(request: Request, user: SessionUser | null, s
       "content-length": String(bytes.byteLength),
       [CONTENT_LENGTH_HINT_HEADER]: String(bytes.byteLength),
       ...PRIVATE_MEDIA_HEADERS,
+      ...(auth.resource === "init" ? { "cache-control": INIT_SEGMENT_CACHE_CONTROL } : {}),
     },
   });
 }

@@ -9,13 +9,16 @@ import { PRIVATE_MEDIA_HEADERS } from "./serve-segment";
 import { signedResourcePath } from "./sign-segment-url";
 import { lastServedInRange } from "./last-served";
 import { currentStretch, stretchUrlTtlSeconds, unplayedStretch } from "./stretch";
+import { initSegmentUrlExpiry } from "./init-segment-url";
 import { enforceTimeLimit } from "./time-limit";
 import { touchSession } from "./touch-session";
 
 /**
  * `GET /api/sessions/[id]/playlist.m3u8`: the session's own HLS playlist, listing only the
  * current stretch (segments after the last answered query point up to the unlocked one), each
- * URL signed for this session and user with a short expiry. Logged in SegmentServe (index -2).
+ * URL signed for this session and user with a short expiry; the init segment's URL is the same for
+ * every stretch of the day, so the browser keeps it (lib/protocol/init-segment-url.ts). Logged in
+ * SegmentServe (index -2).
  */
 export async function sessionPlaylist(user: SessionUser, sessionId: string, now = new Date()): Promise<Response> {
   // Progress and the highest segment ever served, in one database call.
@@ -31,9 +34,10 @@ export async function sessionPlaylist(user: SessionUser, sessionId: string, now 
   // Only what this session has not been served yet (a reload resumes, it does not replay).
   const stretch = unplayedStretch(whole, await lastServedInRange(session.id, maxServed, whole.first, whole.last));
   if (!stretch.segments.length) await refuse(409, "nothing_unlocked", "No new video before the current question: answer it.");
-  const exp = Math.floor(now.getTime() / 1000) + stretchUrlTtlSeconds(stretch.durationSec, session.settings.playbackRate);
+  const nowSec = Math.floor(now.getTime() / 1000);
+  const exp = nowSec + stretchUrlTtlSeconds(stretch.durationSec, session.settings.playbackRate);
   const sign = (resource: number | "init") =>
-    signedResourcePath(session.signingKey, { sessionId: session.id, userId: user.id, resource, exp });
+    signedResourcePath(session.signingKey, { sessionId: session.id, userId: user.id, resource, exp: resource === "init" ? initSegmentUrlExpiry(nowSec) : exp });
   const text = buildStretchPlaylist(
     sign("init"),
     stretch.segments.map((s) => ({ index: s.index, durationSec: s.mediaEndSec - s.mediaStartSec, uri: sign(s.index) })),
