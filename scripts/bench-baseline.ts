@@ -27,9 +27,10 @@
  *            participant in step, all requests in synchronized bursts; a worst case, not a study)
  *            --count-queries (in-process: prints the database statements each route makes per request)
  *            --keep-db (keep the scratch PostgreSQL database; dropped at the end by default)
- *            --proxy nginx|haproxy (separate server process only: the clients reach it through that
- *            proxy, as a deployment does (TLS ends there); HAProxy keeps at most BENCH_PROXY_MAXCONN
- *            (32) requests on the server at once and queues the rest)
+ *            --proxy nginx|haproxy (the clients reach the separate server process through that proxy,
+ *            as a deployment does (TLS ends there); HAProxy keeps at most BENCH_PROXY_MAXCONN (32)
+ *            requests on the server at once and queues the rest. With --cluster N: the balancer in
+ *            front of the instances, nginx by default)
  *            --processes N (with --proxy: N separate server processes on the one database)
  *            --db sqlite|sqlite-wal|postgresql (in-process: scratch database kind; sqlite-wal switches
  *            the scratch SQLite file to WAL journaling; postgresql needs PG_ADMIN_URL or the local server;
@@ -397,7 +398,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.countQueries) (await import("./bench/query-counter")).installQueryCounter();
   const { cpuReport, loadAverage, pidsCpuSeconds, startBenchCluster } = await import("./cluster/bench-cluster");
-  const deployment = args.cluster > 0 ? await startBenchCluster(args.cluster) : null;
+  const deployment = args.cluster > 0 ? await startBenchCluster(args.cluster, args.proxy ?? "nginx") : null;
   if (deployment) {
     args.url = deployment.url;
     console.log(`cluster: ${deployment.describe()}`);

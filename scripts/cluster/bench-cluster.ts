@@ -1,7 +1,9 @@
 /**
  * `npm run bench:baseline -- --cluster N`: the load benchmark against a scaled deployment on this
  * machine (scripts/cluster/harness.ts): a scratch PostgreSQL database (migrated), an s3rver in its
- * own process, N `next start` instances of the production build and nginx round robin in front.
+ * own process, N `next start` instances of the production build and nginx round robin in front
+ * (with `--proxy haproxy`, the clients go through HAProxy instead, started over the same
+ * instances: at most BENCH_PROXY_MAXCONN requests at once per instance, the rest queued in it).
  * Points this process at the same database and bucket (the study is set up directly in them),
  * and measures the CPU of every part (per instance: its whole process group) over the run.
  * Benchmark tooling only.
@@ -9,7 +11,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startCluster, startS3rverProcess, type Cluster } from "./harness";
+import { freePort, groupCpuSeconds, startCluster, startHaproxy, startS3rverProcess, type Cluster, type StartedProxy } from "./harness";
 
 export type BenchCluster = {
   url: string;
@@ -69,7 +71,7 @@ export function loadAverage(): string {
   return `load average ${a}, ${b}, ${c}`;
 }
 
-export async function startBenchCluster(instances: number): Promise<BenchCluster> {
+export async function startBenchCluster(instances: number, balancer: "nginx" | "haproxy" = "nginx"): Promise<BenchCluster> {
   const { createScratchPgDatabase } = await import("@/lib/db/scratch-database");
   const scratch = await createScratchPgDatabase("playhead_cluster");
   const { name, url: databaseUrl } = scratch;
@@ -84,16 +86,29 @@ export async function startBenchCluster(instances: number): Promise<BenchCluster
   if (process.env.PLAYHEAD_PG_POOL) env.PLAYHEAD_PG_POOL = process.env.PLAYHEAD_PG_POOL;
   Object.assign(process.env, env);
   let cluster: Cluster;
+  let haproxy: StartedProxy | null = null;
+  const maxConn = Number(process.env.BENCH_PROXY_MAXCONN ?? 32);
   try {
     cluster = await startCluster({ instances, env });
   } catch (e) {
     await s3.stop();
     throw e;
   }
+  if (balancer === "haproxy") {
+    try {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "playhead-bench-cluster-haproxy-"));
+      haproxy = await startHaproxy({ port: await freePort(), upstreams: cluster.instances.map((i) => `127.0.0.1:${i.port}`), dir, maxConnPerInstance: maxConn, readyPath: "/sign-in" });
+    } catch (e) {
+      await cluster.stop();
+      await s3.stop();
+      throw e;
+    }
+  }
+  const front = haproxy ? `HAProxy (maxconn ${maxConn} per instance) at ${haproxy.url}` : `nginx round robin at ${cluster.url}`;
   return {
-    url: cluster.url,
+    url: haproxy?.url ?? cluster.url,
     describe: () =>
-      `${instances} next start instances (${cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ")}) behind nginx round robin at ${cluster.url}; PostgreSQL database ${name}; s3rver pid ${s3.pid}`,
+      `${instances} next start instances (${cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ")}) behind ${front}; PostgreSQL database ${name}; s3rver pid ${s3.pid}`,
     errorLines: (n) =>
       cluster.instances
         .flatMap((i) => i.output().split("\n").filter((l) => /error|Error|ERR|timed out|fail/.test(l)).slice(-n).map((l) => `  [${i.name}] ${l.slice(0, 300)}`))
@@ -102,7 +117,8 @@ export async function startBenchCluster(instances: number): Promise<BenchCluster
     sample: () => {
       const out: Record<string, number> = {};
       for (const i of cluster.instances) out[i.name] = i.cpuSeconds();
-      out.nginx = pidCpuSeconds(cluster.nginxPid) + matchingCpuSeconds("nginx: worker process");
+      if (haproxy) out.haproxy = groupCpuSeconds(haproxy.pid);
+      else out.nginx = pidCpuSeconds(cluster.nginxPid) + matchingCpuSeconds("nginx: worker process");
       out.s3rver = pidCpuSeconds(s3.pid);
       out[`postgresql (backends of ${name})`] = matchingCpuSeconds(name);
       const own = process.cpuUsage();
@@ -110,6 +126,7 @@ export async function startBenchCluster(instances: number): Promise<BenchCluster
       return out;
     },
     stop: async () => {
+      await haproxy?.stop();
       await cluster.stop();
       await s3.stop();
       await scratch.drop().catch(() => undefined);
