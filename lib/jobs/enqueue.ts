@@ -46,6 +46,12 @@ export async function enqueueJob(kind: string, payload: unknown, options: Enqueu
   const now = new Date();
   const runAt = new Date(now.getTime() + Math.max(0, options.delayMs ?? 0));
   for (let tries = 0; tries < 5; tries++) {
+    // A key already pending is the common case of a debounced kind (every finished session of a
+    // launch asks for its study's human row): look first, so that path costs no failed INSERT
+    // (an exception through the ORM costs several times the statement). Two instances racing
+    // past this look both INSERT: the unique activeKey lets one in, the other looks again.
+    const existing = options.dedupeKey ? await store.backgroundJob.findUnique({ where: { activeKey: options.dedupeKey }, select: SELECT }) : null;
+    if (existing) return onDuplicateOf(existing, kind, runAt, now, options.onDuplicate ?? "keep", store);
     try {
       const row = await store.backgroundJob.create({
         data: {
@@ -64,20 +70,28 @@ export async function enqueueJob(kind: string, payload: unknown, options: Enqueu
     } catch (error) {
       if (!options.dedupeKey || !isUniqueViolation(error)) throw error;
     }
-    const existing = await store.backgroundJob.findUnique({ where: { activeKey: options.dedupeKey }, select: SELECT });
-    if (!existing) continue; // it ended meanwhile: queue a new one
-    const policy = options.onDuplicate ?? "keep";
-    if (existing.state === "QUEUED" && policy !== "keep") {
-      const next = policy === "sooner" ? (runAt < existing.runAt ? runAt : existing.runAt) : debouncedRunAt(existing, now, policy.debounceMs, policy.maxWaitMs);
-      if (next.getTime() !== existing.runAt.getTime()) {
-        await store.backgroundJob.updateMany({ where: { id: existing.id, state: "QUEUED" }, data: { runAt: next } });
-        if (next <= now) wakeRunners(kind);
-        return { id: existing.id, created: false, state: existing.state, runAt: next };
-      }
-    }
-    return { id: existing.id, created: false, state: existing.state, runAt: existing.runAt };
   }
   throw new Error(`could not queue a ${kind} job for ${options.dedupeKey}: its key kept changing hands`);
+}
+
+/** A request for a key already pending: the pending job, moved earlier or later by `policy`. */
+async function onDuplicateOf(
+  existing: { id: string; state: string; runAt: Date; createdAt: Date },
+  kind: string,
+  runAt: Date,
+  now: Date,
+  policy: DuplicatePolicy,
+  store: Db,
+): Promise<EnqueuedJob> {
+  if (existing.state === "QUEUED" && policy !== "keep") {
+    const next = policy === "sooner" ? (runAt < existing.runAt ? runAt : existing.runAt) : debouncedRunAt(existing, now, policy.debounceMs, policy.maxWaitMs);
+    if (next.getTime() !== existing.runAt.getTime()) {
+      await store.backgroundJob.updateMany({ where: { id: existing.id, state: "QUEUED" }, data: { runAt: next } });
+      if (next <= now) wakeRunners(kind);
+      return { id: existing.id, created: false, state: existing.state, runAt: next };
+    }
+  }
+  return { id: existing.id, created: false, state: existing.state, runAt: existing.runAt };
 }
 
 /** The recurring job of a kind (one row cycling QUEUED → RUNNING → QUEUED), created if missing. */

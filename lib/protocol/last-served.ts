@@ -1,5 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db/prisma";
+import { directSql } from "@/lib/db/prisma";
+
+/** The largest value of a 32-bit INTEGER column (the upper bound when there is none). */
+const INT_MAX = 2_147_483_647;
 
 /**
  * The highest segment index of [first, last] (last null: no upper bound) already served (with
@@ -9,12 +12,11 @@ import { db } from "@/lib/db/prisma";
  */
 export async function lastServedSegment(sessionId: string, first: number, last: number | null): Promise<number | null> {
   if (last !== null && last < first) return null;
-  const row = await db.segmentServe.findFirst({
-    where: { sessionId, allowed: true, segmentIndex: last === null ? { gte: first } : { gte: first, lte: last } },
-    orderBy: { segmentIndex: "desc" },
-    select: { segmentIndex: true },
-  });
-  return row?.segmentIndex ?? null;
+  // Direct statement (lib/db/direct-sql.ts): asked on every claim, i.e. by every participant of a launch.
+  const [row] = await directSql.query<{ last: unknown }[]>`
+    SELECT MAX("segmentIndex") AS "last" FROM "SegmentServe"
+    WHERE "sessionId" = ${sessionId} AND "allowed" = ${true} AND "segmentIndex" >= ${first} AND "segmentIndex" <= ${last ?? INT_MAX}`;
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
-import { db, directSql } from "@/lib/db/prisma";
+import { directSql } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { parseStudySettings, type StudySettings } from "@/lib/protocol/study-settings";
 import { loadPlan, type LoadedPlan } from "./load-plan";
@@ -83,15 +83,6 @@ async function loadSession(
   servedFrom: number | null,
 ): Promise<{ session: ParticipantSession; lastServed: number | null } | null> {
   if (typeof sessionId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) return null;
-  const serves =
-    servedFrom === null
-      ? undefined
-      : {
-          where: { allowed: true, segmentIndex: { gte: servedFrom } },
-          orderBy: { segmentIndex: "desc" as const },
-          take: 1,
-          select: { segmentIndex: true },
-        };
   const fixed = fixedCache.get(sessionId);
   if (fixed) {
     const progress = await sessionProgress(sessionId, servedFrom);
@@ -103,54 +94,64 @@ async function loadSession(
     const { lastServed, studyStatus, settingsText, ...rest } = progress;
     return { session: { ...fixed, ...rest, studyStatus, settings: settingsOf(fixed.studyId, settingsText), loaded }, lastServed };
   }
-  const row = await db.baselineSession.findUnique({
-    where: { id: sessionId },
-    select: {
-      id: true,
-      studyId: true,
-      participantId: true,
-      videoId: true,
-      status: true,
-      unlockedIndex: true,
-      answeredIndex: true,
-      version: true,
-      activeTabId: true,
-      startedAt: true,
-      lastSeenAt: true,
-      signingKey: true,
-      participant: { select: { userId: true, consentedAt: true } },
-      study: { select: { protocol: true, status: true, settings: true } },
-      ...(serves ? { serves } : {}),
-    },
-  });
+  const row = await sessionRow(sessionId, servedFrom);
   if (!row) return null;
-  const loaded = await loadPlan(row.studyId, row.videoId, row.study.protocol);
-  const session: ParticipantSession = {
-    id: row.id,
-    studyId: row.studyId,
-    participantId: row.participantId,
-    userId: row.participant.userId,
-    videoId: row.videoId,
-    status: row.status,
-    unlockedIndex: row.unlockedIndex,
-    answeredIndex: row.answeredIndex,
-    version: row.version,
-    activeTabId: row.activeTabId,
-    startedAt: row.startedAt,
-    lastSeenAt: row.lastSeenAt,
-    signingKey: row.signingKey,
-    consentedAt: row.participant.consentedAt,
-    protocol: row.study.protocol,
-    studyStatus: row.study.status,
-    settings: parseStudySettings(row.study.settings),
-    loaded,
-  };
+  const loaded = await loadPlan(row.studyId, row.videoId, row.protocol);
+  const { lastServed, settingsText, ...fields } = row;
+  const session: ParticipantSession = { ...fields, settings: settingsOf(row.studyId, settingsText), loaded };
   if (session.consentedAt) {
     if (fixedCache.size >= MAX_CACHED) fixedCache.delete(fixedCache.keys().next().value as string);
     const { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt } = session;
     fixedCache.set(sessionId, { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt });
   }
-  return { session, lastServed: lastServedOf(row) };
+  return { session, lastServed };
+}
+
+type SessionRow = Omit<ParticipantSession, "settings" | "loaded"> & { settingsText: string; lastServed: number | null };
+
+/**
+ * A session not cached yet (the first request for it on this instance): everything, with its
+ * participant, its study and (servedFrom not null) the served-once check, in ONE fixed SELECT,
+ * the same SQL for SQLite and PostgreSQL (through the ORM it was four statements; every
+ * participant of a launch claims within seconds, on every instance).
+ */
+async function sessionRow(sessionId: string, servedFrom: number | null): Promise<SessionRow | null> {
+  const [r] = await directSql.query<Record<string, unknown>[]>`
+    SELECT s."id", s."studyId", s."participantId", s."videoId", s."status", s."unlockedIndex", s."answeredIndex", s."version",
+      s."activeTabId", s."startedAt", s."lastSeenAt", s."signingKey", p."userId", p."consentedAt",
+      st."protocol", st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText",
+      (SELECT MAX(v."segmentIndex") FROM "SegmentServe" v
+        WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom ?? 0}) AS "lastServed"
+    FROM "BaselineSession" s
+      JOIN "StudyParticipant" p ON p."id" = s."participantId"
+      JOIN "Study" st ON st."id" = s."studyId"
+    WHERE s."id" = ${sessionId}`;
+  if (!r) return null;
+  return {
+    id: String(r.id),
+    studyId: String(r.studyId),
+    participantId: String(r.participantId),
+    userId: String(r.userId),
+    videoId: String(r.videoId),
+    status: String(r.status) as ParticipantSession["status"],
+    unlockedIndex: Number(r.unlockedIndex),
+    answeredIndex: Number(r.answeredIndex),
+    version: Number(r.version),
+    activeTabId: r.activeTabId === null || r.activeTabId === undefined ? null : String(r.activeTabId),
+    startedAt: dateOf(r.startedAt),
+    lastSeenAt: dateOf(r.lastSeenAt),
+    signingKey: String(r.signingKey),
+    consentedAt: r.consentedAt === null || r.consentedAt === undefined ? null : dateOf(r.consentedAt),
+    protocol: String(r.protocol) as ParticipantSession["protocol"],
+    studyStatus: String(r.studyStatus) as ParticipantSession["studyStatus"],
+    settingsText: String(r.settingsText),
+    lastServed: servedFrom === null || r.lastServed === null || r.lastServed === undefined ? null : Number(r.lastServed),
+  };
+}
+
+/** A DATETIME column as a Date (the adapters give a Date; a string or epoch number is converted). */
+function dateOf(value: unknown): Date {
+  return value instanceof Date ? value : new Date(typeof value === "number" ? value : String(value));
 }
 
 type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt" | "studyStatus"> & {
@@ -187,14 +188,9 @@ async function sessionProgress(sessionId: string, servedFrom: number | null): Pr
     answeredIndex: Number(r.answeredIndex),
     version: Number(r.version),
     activeTabId: r.activeTabId === null || r.activeTabId === undefined ? null : String(r.activeTabId),
-    lastSeenAt: r.lastSeenAt instanceof Date ? r.lastSeenAt : new Date(String(r.lastSeenAt)),
+    lastSeenAt: dateOf(r.lastSeenAt),
     lastServed: r.lastServed === null || r.lastServed === undefined ? null : Number(r.lastServed),
   };
-}
-
-function lastServedOf(row: object): number | null {
-  const serves = (row as { serves?: { segmentIndex: number }[] }).serves;
-  return serves?.[0]?.segmentIndex ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/prisma";
+import { db, directSql } from "@/lib/db/prisma";
 import type { ParticipantSession } from "./load-session";
 import type { ParticipantQuestion } from "./participant-question";
 import { participantQuestions } from "./participant-items";
@@ -111,10 +111,8 @@ export async function sessionState(
 }
 
 async function nextSessionId(session: ParticipantSession): Promise<string | null> {
-  const next = await db.baselineSession.findFirst({
-    where: { participantId: session.participantId, status: "ACTIVE", id: { not: session.id } },
-    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    select: { id: true },
-  });
+  const [next] = await directSql.query<{ id: string }[]>`
+    SELECT "id" FROM "BaselineSession" WHERE "participantId" = ${session.participantId} AND "status" = 'ACTIVE' AND "id" <> ${session.id}
+    ORDER BY "startedAt" ASC, "id" ASC LIMIT 1`;
   return next?.id ?? null;
 }
