@@ -25,6 +25,8 @@
  *            --think-ms LO-HI (time to read and answer each question, uniform; default 1500-4000)
  *            --seed N (arrival and think times)  --lockstep (= --ramp 0 --think-ms 0: every
  *            participant in step, all requests in synchronized bursts; a worst case, not a study)
+ *            --sequential (in-process, one participant after another with no waiting: prints each
+ *            route's CPU per request, exact because nothing else runs meanwhile)
  *            --count-queries (in-process: prints the database statements each route makes per request)
  *            --keep-db (keep the scratch PostgreSQL database; dropped at the end by default)
  *            --proxy nginx|haproxy (the clients reach the separate server process through that proxy,
@@ -70,10 +72,12 @@ type Args = {
   processes: number;
   /** --proxy nginx|haproxy: the separate server process behind that proxy, as deployed. */
   proxy: "nginx" | "haproxy" | null;
+  /** --sequential: in-process, one participant after another, no waiting: each route's own CPU per request. */
+  sequential: boolean;
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false, keepDb: false, proxy: null, processes: 1 };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false, keepDb: false, proxy: null, processes: 1, sequential: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -92,6 +96,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--skip-segment") a.skipSegment = true;
     else if (k === "--count-queries") (a.countQueries = true), (a.mode = "in-process");
     else if (k === "--keep-db") a.keepDb = true;
+    else if (k === "--sequential") (a.sequential = true), (a.mode = "in-process"), (a.rampSec = 0), (a.thinkMs = [0, 0]), (a.speed = 1e6);
     else if (k === "--proxy" && (v === "nginx" || v === "haproxy")) (a.proxy = v), i++;
     else if (k === "--processes" && Number.isInteger(Number(v)) && Number(v) >= 1) (a.processes = Number(v)), i++;
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
@@ -101,7 +106,7 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
-type Res = { status: number; headers: Headers; text: string; ttfbMs: number };
+type Res = { status: number; headers: Headers; text: string; ttfbMs: number; /** In-process: this process's CPU time during the request (exact only with --sequential). */ cpuMs?: number };
 type Req = { method?: string; cookie?: string; json?: unknown };
 type Client = (path: string, req?: Req) => Promise<Res>;
 
@@ -134,10 +139,14 @@ async function inProcessClient(): Promise<Client> {
     const headers = new Headers();
     if (req.cookie) headers.set("cookie", req.cookie);
     if (req.json !== undefined) headers.set("content-type", "application/json");
+    const cpu = process.cpuUsage();
     const t = performance.now();
     const res = await dispatch(url, method, headers, req.json === undefined ? undefined : JSON.stringify(req.json));
     const ttfbMs = performance.now() - t;
-    return { status: res.status, headers: res.headers, text: await res.text(), ttfbMs };
+    // Media bytes are read, not decoded as text (decoding them cost more than the route itself).
+    const text = (res.headers.get("content-type") ?? "").startsWith("video/") ? ((await res.arrayBuffer()), "") : await res.text();
+    const used = process.cpuUsage(cpu);
+    return { status: res.status, headers: res.headers, text, ttfbMs, cpuMs: (used.user + used.system) / 1000 };
   };
 }
 
@@ -246,7 +255,7 @@ function keepSeconds(cacheControl: string | null): number {
   return Number(/(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl)?.[1] ?? 0);
 }
 
-type Stats = { ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number>; slow: SlowRequest[]; startedAt: number };
+type Stats = { byRoute: Map<string, { ttfb: number[]; cpu: number[] }>; ttfbAt: Array<[number, number]>; ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number>; slow: SlowRequest[]; startedAt: number };
 /** One of the slowest requests of the run: what, whose, when it was sent (s after the start) and its TTFB. */
 type SlowRequest = { ms: number; what: string; participant: number; sentAtSec: number };
 
@@ -280,9 +289,38 @@ function burstVerdict(stats: Stats): { pass: boolean; lines: string[] } {
   return { pass: checks.every(([, ok]) => ok), lines: checks.map(([text, ok]) => `${ok ? "ok  " : "FAIL"} ${text}`) };
 }
 
+/** "0-5 s 12.0 ms (n=900), 5-10 s …": the p95 of the requests sent in each window. */
+function ttfbByWindow(samples: Array<[number, number]>, windowSec: number): string {
+  const windows = new Map<number, number[]>();
+  for (const [at, ms] of samples) {
+    const w = Math.floor(at / windowSec);
+    const list = windows.get(w) ?? [];
+    list.push(ms);
+    windows.set(w, list);
+  }
+  return [...windows]
+    .sort(([a], [b]) => a - b)
+    .map(([w, v]) => `${w * windowSec}-${(w + 1) * windowSec} s ${pct(v, 95).toFixed(0)} ms (n=${v.length})`)
+    .join(", ");
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function participant(client: Client, studyId: string, n: number, args: Args, stats: Stats): Promise<void> {
+/** The client, with every request's time to first byte also kept per route (ids replaced by :id). */
+function timedByRoute(client: Client, byRoute: Stats["byRoute"]): Client {
+  return async (p, req) => {
+    const r = await client(p, req);
+    const key = `${req?.method ?? (req?.json === undefined ? "GET" : "POST")} ${p.replace(/\?.*$/, "").replace(/\/(api\/(?:studies|sessions|segments))\/[^/]+/, "/$1/:id").replace(/\/\d+$/, "/:n")}`;
+    const entry = byRoute.get(key) ?? { ttfb: [], cpu: [] };
+    entry.ttfb.push(r.ttfbMs);
+    if (r.cpuMs !== undefined) entry.cpu.push(r.cpuMs);
+    byRoute.set(key, entry);
+    return r;
+  };
+}
+
+async function participant(rawClient: Client, studyId: string, n: number, args: Args, stats: Stats): Promise<void> {
+  const client = timedByRoute(rawClient, stats.byRoute);
   const { speed } = args;
   const random = rng(args.seed * 1000 + n);
   const think = () => args.thinkMs[0] + random() * (args.thinkMs[1] - args.thinkMs[0]);
@@ -324,6 +362,7 @@ async function participant(client: Client, studyId: string, n: number, args: Arg
           stats.refusedBy[why] = (stats.refusedBy[why] ?? 0) + 1;
         }
         stats.ttfb.push(r.ttfbMs);
+        stats.ttfbAt.push([(performance.now() - r.ttfbMs - stats.startedAt) / 1000, r.ttfbMs]);
         noteSlow(stats, r.ttfbMs, `segment ${i} of ask ${st.askIndex}`, n);
         if (i === 0 && resumeStart !== null) stats.resume.push(performance.now() - resumeStart);
       }
@@ -437,7 +476,7 @@ async function main(): Promise<void> {
   console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
   const client = target ? httpClient(target) : await inProcessClient();
-  const stats: Stats = { ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {}, slow: [], startedAt: performance.now() };
+  const stats: Stats = { byRoute: new Map(), ttfbAt: [], ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {}, slow: [], startedAt: performance.now() };
   const trace = target ? (await import("./bench/client-trace")).startClientTrace(stats.startedAt) : null;
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
@@ -447,7 +486,12 @@ async function main(): Promise<void> {
   const proxyCpuBefore = proxy?.cpuSeconds() ?? 0;
   const pgWaits = scratchPg ? await (await import("./bench/pg-waits")).startPgWaitSampler(scratchPg.url) : null;
   const started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)));
+  const results: PromiseSettledResult<void>[] = [];
+  if (args.sequential) {
+    for (let i = 0; i < args.participants; i++) results.push(...(await Promise.allSettled([participant(client, studyId, i, args, stats)])));
+  } else {
+    results.push(...(await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)))));
+  }
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   const pgWaitLines = await pgWaits?.stop();
@@ -484,11 +528,18 @@ async function main(): Promise<void> {
   const refusedWhy = Object.entries(stats.refusedBy).map(([k, n]) => `${n}× ${k}`).join(", ");
   console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused${refusedWhy ? `: ${refusedWhy}` : ""})`);
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
+  console.log(`segment TTFB p95 by when it was sent (5 s windows): ${ttfbByWindow(stats.ttfbAt, 5)}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
   console.log(`slowest requests    ${stats.slow.map((r) => `${ms(r.ms)} ${r.what} (participant ${r.participant}, sent at ${r.sentAtSec.toFixed(1)} s)`).join("; ")}`);
   for (const line of trace?.lines() ?? []) console.log(line);
   for (const [name, v] of [["  answer POST", stats.answer], ["  playlist", stats.playlist], ["  init segment", stats.init]] as const) {
     console.log(`${name.padEnd(20)}p50 ${ms(pct(v, 50))}  p95 ${ms(pct(v, 95))}  (n=${v.length}, time to first byte)`);
+  }
+  console.log(`by route (time to first byte${args.sequential ? "; CPU of the process during the request: one request at a time, so the route's own cost" : ""}):`);
+  for (const [route, { ttfb, cpu }] of [...stats.byRoute].sort(([a], [b]) => a.localeCompare(b))) {
+    const mean = (v: number[]) => v.reduce((t, x) => t + x, 0) / v.length;
+    const cpuText = args.sequential && cpu.length ? `  CPU p50 ${ms(pct(cpu, 50))} mean ${ms(mean(cpu))}` : "";
+    console.log(`  ${route.padEnd(40)}p50 ${ms(pct(ttfb, 50))}  p95 ${ms(pct(ttfb, 95))}  mean ${ms(mean(ttfb))}${cpuText}  (n=${ttfb.length})`);
   }
   if (before && after) {
     const cpu = after.cpuMs - before.cpuMs;

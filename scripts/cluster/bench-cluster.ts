@@ -60,6 +60,38 @@ function matchingCpuSeconds(needle: string): number {
   return total;
 }
 
+/**
+ * CPU seconds so far of the local PostgreSQL server as a whole: the postmaster, its live children
+ * (backends, WAL writer, checkpointer...) and, through the postmaster's cutime / cstime, every
+ * child that has exited (a backend lives only as long as its connection: a pool that closes idle
+ * connections and opens new ones leaves no process behind to read). Other databases' work counts
+ * too: on a bench machine there is none. NaN when no local server runs.
+ */
+export function postgresCpuSeconds(): number {
+  const procs: Array<{ pid: number; ppid: number; comm: string; fields: string[] }> = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      procs.push({ pid: Number(entry), ppid: Number(fields[1]), comm, fields });
+    } catch {
+      continue;
+    }
+  }
+  const byPid = new Map(procs.map((p) => [p.pid, p]));
+  const postmasters = procs.filter((p) => p.comm === "postgres" && byPid.get(p.ppid)?.comm !== "postgres");
+  if (!postmasters.length) return NaN;
+  let ticks = 0;
+  for (const pm of postmasters) {
+    // fields after the name: [11] utime, [12] stime, [13] cutime, [14] cstime (of waited-for children)
+    ticks += Number(pm.fields[11]) + Number(pm.fields[12]) + Number(pm.fields[13]) + Number(pm.fields[14]);
+    for (const child of procs) if (child.ppid === pm.pid) ticks += Number(child.fields[11]) + Number(child.fields[12]);
+  }
+  return ticks / 100;
+}
+
 /** CPU seconds so far of each pid, keyed "pid N". */
 export function pidsCpuSeconds(pids: number[]): Record<string, number> {
   return Object.fromEntries(pids.map((pid) => [`pid ${pid}`, pidCpuSeconds(pid)]));
@@ -110,9 +142,10 @@ export async function startBenchCluster(instances: number, balancer: "nginx" | "
     describe: () =>
       `${instances} next start instances (${cluster.instances.map((i) => `${i.name} pid ${i.pid}`).join(", ")}) behind ${front}; PostgreSQL database ${name}; s3rver pid ${s3.pid}`,
     errorLines: (n) =>
-      cluster.instances
-        .flatMap((i) => i.output().split("\n").filter((l) => /error|Error|ERR|timed out|fail/.test(l)).slice(-n).map((l) => `  [${i.name}] ${l.slice(0, 300)}`))
-        .join("\n"),
+      [
+        ...cluster.instances.flatMap((i) => i.output().split("\n").filter((l) => /error|Error|ERR|timed out|fail/.test(l)).slice(-n).map((l) => `  [${i.name}] ${l.slice(0, 300)}`)),
+        ...(haproxy ? [] : proxyLogSummary("nginx", cluster.nginxErrorLog(), n)),
+      ].join("\n"),
     memory: () => cluster.instances.map((i) => `${i.name} ${rss(i.pid)}`).join(", "),
     sample: () => {
       const out: Record<string, number> = {};
@@ -120,7 +153,7 @@ export async function startBenchCluster(instances: number, balancer: "nginx" | "
       if (haproxy) out.haproxy = groupCpuSeconds(haproxy.pid);
       else out.nginx = pidCpuSeconds(cluster.nginxPid) + matchingCpuSeconds("nginx: worker process");
       out.s3rver = pidCpuSeconds(s3.pid);
-      out[`postgresql (backends of ${name})`] = matchingCpuSeconds(name);
+      out["postgresql (whole server)"] = postgresCpuSeconds();
       const own = process.cpuUsage();
       out["bench clients (this process)"] = (own.user + own.system) / 1e6;
       return out;
@@ -132,6 +165,28 @@ export async function startBenchCluster(instances: number, balancer: "nginx" | "
       await scratch.drop().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A balancer's log in short: how many lines of each kind (times, addresses, ids and numbers
+ * blanked, so one cause is one kind), most frequent first, then its last `n` lines.
+ */
+export function proxyLogSummary(name: string, log: string, n: number): string[] {
+  const lines = log.split("\n").filter((l) => l.trim());
+  if (!lines.length) return [];
+  const kinds = new Map<string, number>();
+  for (const line of lines) {
+    const kind = line
+      .replace(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d /, "")
+      .replace(/\d+#\d+: \*\d+ /, "")
+      .replace(/, client: .*$/, "")
+      .replace(/\d+(\.\d+)*(:\d+)?/g, "N");
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [
+    `  [${name}] ${lines.length} log lines; by kind: ${[...kinds].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, c]) => `${c}× ${k.slice(0, 160)}`).join(" | ")}`,
+    ...lines.slice(-n).map((l) => `  [${name}] ${l.slice(0, 300)}`),
+  ];
 }
 
 /** Lines "name  CPU s (x % of one core)" for the run between two samples. */

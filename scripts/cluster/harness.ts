@@ -41,6 +41,8 @@ export type Cluster = {
   instances: ClusterInstance[];
   nginxConfigFile: string;
   nginxPid: number;
+  /** nginx's error log so far (warnings and errors: a 502's cause is written there). */
+  nginxErrorLog: () => string;
   stop: () => Promise<void>;
 };
 
@@ -251,7 +253,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(instances.map((i, k) => waitForHttp(`${i.url}/sign-in`, children[k], 120_000, i.output)));
 
     balancer = await startNginx({ port, upstreams: instances.map((i) => `127.0.0.1:${i.port}`), prefix: path.join(work, "nginx"), accessLog: options.accessLog ?? false, readyPath: "/sign-in" });
-    return { url, instances, nginxConfigFile: balancer.configFile, nginxPid: balancer.pid, stop };
+    const started = balancer;
+    return { url, instances, nginxConfigFile: started.configFile, nginxPid: started.pid, nginxErrorLog: started.log, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -290,11 +293,11 @@ async function startProxyProcess(
     await stop();
     throw error;
   }
-  return { url: o.url, pid: child.pid!, configFile: o.configFile, stop };
+  return { url: o.url, pid: child.pid!, configFile: o.configFile, log: output, stop };
 }
 
-/** A proxy started here (nginx or HAProxy): its address, master pid (its process group), configuration file and stop. */
-export type StartedProxy = { url: string; pid: number; configFile: string; stop: () => Promise<void> };
+/** A proxy started here (nginx or HAProxy): its address, master pid (its process group), configuration file, what it logged, and stop. */
+export type StartedProxy = { url: string; pid: number; configFile: string; log: () => string; stop: () => Promise<void> };
 
 /**
  * nginx (scripts/cluster/nginx-config.ts) listening on 127.0.0.1:`port` in front of `upstreams`,
