@@ -436,7 +436,7 @@ async function dropScratchPg(): Promise<void> {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.countQueries) (await import("./bench/query-counter")).installQueryCounter();
-  const { cpuReport, loadAverage, pidsCpuSeconds, startBenchCluster } = await import("./cluster/bench-cluster");
+  const { cpuReport, loadAverage, machineCpuSeconds, pidsCpuSeconds, postgresCpuSeconds, startBenchCluster } = await import("./cluster/bench-cluster");
   const deployment = args.cluster > 0 ? await startBenchCluster(args.cluster, args.proxy ?? "nginx") : null;
   if (deployment) {
     args.url = deployment.url;
@@ -483,6 +483,9 @@ async function main(): Promise<void> {
   const before = locals.length ? await serversStats(localUrls, true) : null;
   const cpuBefore = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadBefore = loadAverage();
+  const machineBefore = machineCpuSeconds();
+  const ownCpuBefore = process.cpuUsage();
+  const pgCpuBefore = scratchPg ? postgresCpuSeconds() : NaN;
   const proxyCpuBefore = proxy?.cpuSeconds() ?? 0;
   const pgWaits = scratchPg ? await (await import("./bench/pg-waits")).startPgWaitSampler(scratchPg.url) : null;
   const started = performance.now();
@@ -499,6 +502,9 @@ async function main(): Promise<void> {
   const proxyCpu = proxy ? proxy.cpuSeconds() - proxyCpuBefore : null;
   const cpuAfter = deployment ? deployment.sample() : args.serverPids.length > 1 ? pidsCpuSeconds(args.serverPids) : null;
   const loadAfter = loadAverage();
+  const machineAfter = machineCpuSeconds();
+  const ownCpu = process.cpuUsage(ownCpuBefore);
+  const pgCpu = scratchPg ? postgresCpuSeconds() - pgCpuBefore : NaN;
   const clusterMemory = deployment?.memory();
   const clusterLogs = stats.errors.length || stats.refused ? deployment?.errorLines(8) : undefined;
   const humanRow = locals.length ? await waitForHumanRow(studyId, args.participants - results.filter((r) => r.status === "rejected").length) : null;
@@ -517,6 +523,10 @@ async function main(): Promise<void> {
     `\nmode: ${deployment ? `cluster of ${args.cluster} instances behind nginx, PostgreSQL, S3 (s3rver)` : args.url ? "external server" : args.mode === "process" ? `separate server process${proxy ? ` behind ${proxy.name}` : ""}` : "in-process"}, database ${deployment ? "postgresql" : args.url ? "(the server's)" : args.db}`,
   );
   console.log(`machine: ${os.cpus().length} cores; before the run ${loadBefore}; after ${loadAfter}`);
+  const busy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
+  console.log(
+    `machine CPU         ${(busy * 100).toFixed(0)} % of all ${os.cpus().length} cores busy during the run; the bench's clients (this process) ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(1)} s${Number.isFinite(pgCpu) ? `; PostgreSQL (whole server) ${pgCpu.toFixed(1)} s` : ""}`,
+  );
   console.log(
     `${args.participants} participants × ${asks} query points in ${wall.toFixed(1)} s (playback ×${args.speed}${args.speed === 1 ? ", real time" : ", STRESS: faster than real time"})`,
   );

@@ -5,7 +5,9 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@p
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { pgConfigFromUrl, type DatabaseTarget } from "./database-url";
+import { preparedStatementName } from "./direct-sql";
 import { serializeSqliteTransactions } from "./serialize-sqlite-transactions";
+import { SAFETY_NET_PAGES, startSqliteCheckpointer } from "./sqlite-checkpointer";
 
 /**
  * SQLite settings for many small concurrent writes (every segment served is logged): write-ahead
@@ -75,19 +77,25 @@ function beginImmediate(handle: SqliteHandle): void {
 }
 
 /**
- * Applies {@link SQLITE_PRAGMAS} to every connection the better-sqlite3 factory opens, caches its
- * prepared statements, begins transactions IMMEDIATE, and keeps other statements out of an open
- * transaction (serialize-sqlite-transactions.ts).
+ * Applies {@link SQLITE_PRAGMAS} to every connection the better-sqlite3 factory opens, moves WAL
+ * checkpoints to a worker thread (sqlite-checkpointer.ts; the connection's own automatic
+ * checkpoint stays only as a safety net), caches its prepared statements, begins transactions
+ * IMMEDIATE, and keeps other statements out of an open transaction (serialize-sqlite-transactions.ts).
  */
 class TunedSqliteFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = "sqlite" as const;
   readonly adapterName: string;
-  constructor(private readonly inner: PrismaBetterSqlite3) {
+  constructor(
+    private readonly inner: PrismaBetterSqlite3,
+    private readonly file: string,
+    private readonly backgroundCheckpoints: boolean,
+  ) {
     this.adapterName = inner.adapterName;
   }
   async connect(): Promise<SqlDriverAdapter> {
     const adapter = await this.inner.connect();
     await adapter.executeScript(SQLITE_PRAGMAS);
+    if (this.backgroundCheckpoints && this.file !== ":memory:" && startSqliteCheckpointer(this.file)) await adapter.executeScript(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES};`);
     const handle = (adapter as unknown as { client?: SqliteHandle }).client;
     if (handle && typeof handle.prepare === "function") {
       cacheStatements(handle);
@@ -100,15 +108,25 @@ class TunedSqliteFactory implements SqlMigrationAwareDriverAdapterFactory {
   }
 }
 
-/** The Prisma driver-adapter factory for a database target. Creates the SQLite file's directory. */
-export function adapterFactory(target: DatabaseTarget) {
+/**
+ * The Prisma driver-adapter factory for a database target. Creates the SQLite file's directory.
+ * `backgroundCheckpoints`: SQLite's WAL checkpoints on a worker thread (the app's client, which
+ * serves requests); the schema engine's migration connections keep SQLite's own.
+ */
+export function adapterFactory(target: DatabaseTarget, options: { backgroundCheckpoints?: boolean } = {}) {
   if (target.provider === "sqlite") {
     const file = target.url.slice("file:".length);
     mkdirSync(path.dirname(file), { recursive: true });
-    return new TunedSqliteFactory(new PrismaBetterSqlite3({ url: target.url, timeout: 10_000 }));
+    return new TunedSqliteFactory(new PrismaBetterSqlite3({ url: target.url, timeout: 10_000 }), file, options.backgroundCheckpoints ?? false);
   }
   // Connections per process (PLAYHEAD_PG_POOL, default 20): a segment's served-once claim holds
   // one for a short transaction, so a burst needs more than the driver's 10. Instances × pool must
   // stay below the server's max_connections (100 by default) minus what backups and psql need.
-  return new PrismaPg({ ...pgConfigFromUrl(target.url), max: Number(process.env.PLAYHEAD_PG_POOL) || 20 });
+  // Direct statements (lib/db/direct-sql.ts) are prepared once per connection under a name
+  // (PLAYHEAD_PG_PREPARE=0 turns it off, e.g. behind PgBouncer in transaction mode before 1.21).
+  const prepare = process.env.PLAYHEAD_PG_PREPARE?.trim() !== "0";
+  return new PrismaPg(
+    { ...pgConfigFromUrl(target.url), max: Number(process.env.PLAYHEAD_PG_POOL) || 20 },
+    prepare ? { statementNameGenerator: (query) => preparedStatementName(query.sql) as string } : undefined,
+  );
 }

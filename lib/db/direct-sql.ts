@@ -42,6 +42,7 @@ export function directSql(provider: DbProvider, adapter: () => Promise<SqlDriver
     if (sql === undefined) {
       sql = strings.reduce((acc, part, i) => acc + (i === 0 ? "" : provider === "postgresql" ? `$${i}` : "?") + part, "");
       texts.set(strings, sql);
+      if (!preparedNames.has(sql)) preparedNames.set(sql, `playhead_${preparedNames.size + 1}`);
     }
     return sql;
   };
@@ -86,6 +87,22 @@ export function directSql(provider: DbProvider, adapter: () => Promise<SqlDriver
       return result;
     },
   };
+}
+
+/**
+ * Direct statements' SQL texts, each with the name it is prepared under on PostgreSQL. The texts
+ * are constants of the code (one per call site), so the set is bounded; the ORM's own statements
+ * (whose texts vary with the length of an `IN` list) are not named.
+ */
+const preparedNames = new Map<string, string>();
+
+/**
+ * The prepared-statement name of a direct statement's SQL text, or undefined (any other text):
+ * the PostgreSQL adapter's `statementNameGenerator` (lib/db/adapter-factory.ts). A named statement
+ * is parsed and planned once per connection instead of on every call.
+ */
+export function preparedStatementName(sql: string): string | undefined {
+  return preparedNames.get(sql);
 }
 
 function argType(value: SqlValue): ArgType {

@@ -34,7 +34,7 @@ type Client = { db: Db; directSql: DirectSql };
 
 function createClient(): Client {
   const target = databaseTarget();
-  const tracked = trackConnection(adapterFactory(target));
+  const tracked = trackConnection(adapterFactory(target, { backgroundCheckpoints: true }));
   const adapter = tracked.factory;
   // Both generated clients come from one source schema and expose the same API; the PostgreSQL
   // one is typed as the SQLite one.

@@ -92,6 +92,14 @@ export function postgresCpuSeconds(): number {
   return ticks / 100;
 }
 
+/** The machine's CPU time so far, busy and in all (seconds summed over its cores, from /proc/stat). */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal ...: idle and iowait are not busy.
+  const total = ticks.slice(0, 8).reduce((t, x) => t + x, 0);
+  return { busy: (total - ticks[3] - ticks[4]) / 100, total: total / 100 };
+}
+
 /** CPU seconds so far of each pid, keyed "pid N". */
 export function pidsCpuSeconds(pids: number[]): Record<string, number> {
   return Object.fromEntries(pids.map((pid) => [`pid ${pid}`, pidCpuSeconds(pid)]));
