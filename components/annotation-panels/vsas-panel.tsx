@@ -36,6 +36,8 @@ import { DraftTextarea, useDraftField, type DraftCommit } from "./draft-text";
 import { FieldProblems, PanelSection, LONG_LIST_ROW } from "./panel-parts";
 
 const CURRENT = "data-current";
+/** Longest wait for a seek to show its frame before the playhead is followed again anyway. */
+const SEEK_LANDS_MS = 1_000;
 const NO_PROBLEMS: string[] = [];
 /** The list's own keys, declared so the workspace's page-wide shortcuts leave them to it. */
 const CAPTION_KEYS = CAPTION_REVIEW_SHORTCUTS.flatMap((s) => s.keys).join(" ");
@@ -58,6 +60,12 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
   const currentRef = useRef(-1);
   /** The caption the playhead was last seen on (so a still playhead does not override a key). */
   const playheadRef = useRef<number | null>(null);
+  /**
+   * The frame a key or click just sought to, until the player shows it (at most SEEK_LANDS_MS):
+   * meanwhile the player still reports the frame of an earlier seek, and taking that for a move of
+   * the playhead would make an older caption current again under the keys that follow.
+   */
+  const seekingRef = useRef<{ frame: number; until: number } | null>(null);
   const captionsRef = useRef(doc.captions);
   captionsRef.current = doc.captions;
   const [editing, setEditing] = useState<number | null>(null);
@@ -98,7 +106,9 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
     let raf = 0;
     const tick = () => {
       const f = player.currentFrame();
-      if (f !== null) {
+      const seeking = seekingRef.current;
+      if (seeking && (f === seeking.frame || performance.now() > seeking.until)) seekingRef.current = null;
+      if (f !== null && !seekingRef.current) {
         const at = lookup(captionSecondAt(player.frameTime(f).sec, rate));
         if (at !== playheadRef.current) {
           playheadRef.current = at;
@@ -120,6 +130,7 @@ export function VsasPanel({ doc, edit: editProp, readOnly, player, problems, ite
         const frame = frameOfSecond(player, c.second, rate);
         // The playhead is about to stand on this caption: that is not a move away from the key's choice.
         playheadRef.current = lookup(captionSecondAt(player.frameTime(frame).sec, rate));
+        seekingRef.current = { frame, until: performance.now() + SEEK_LANDS_MS };
         player.seekToFrame(frame);
       }
     },
