@@ -127,25 +127,19 @@ async function sessionRow(sessionId: string, servedFrom: number | null): Promise
       JOIN "Study" st ON st."id" = s."studyId"
     WHERE s."id" = ${sessionId}`;
   if (!r) return null;
+  const progress = progressOf(r);
   return {
     id: String(r.id),
     studyId: String(r.studyId),
     participantId: String(r.participantId),
     userId: String(r.userId),
     videoId: String(r.videoId),
-    status: String(r.status) as ParticipantSession["status"],
-    unlockedIndex: Number(r.unlockedIndex),
-    answeredIndex: Number(r.answeredIndex),
-    version: Number(r.version),
-    activeTabId: r.activeTabId === null || r.activeTabId === undefined ? null : String(r.activeTabId),
     startedAt: dateOf(r.startedAt),
-    lastSeenAt: dateOf(r.lastSeenAt),
     signingKey: String(r.signingKey),
     consentedAt: r.consentedAt === null || r.consentedAt === undefined ? null : dateOf(r.consentedAt),
     protocol: String(r.protocol) as ParticipantSession["protocol"],
-    studyStatus: String(r.studyStatus) as ParticipantSession["studyStatus"],
-    settingsText: String(r.settingsText),
-    lastServed: servedFrom === null || r.lastServed === null || r.lastServed === undefined ? null : Number(r.lastServed),
+    ...progress,
+    lastServed: servedFrom === null ? null : progress.lastServed,
   };
 }
 
@@ -178,8 +172,11 @@ async function sessionProgress(sessionId: string, servedFrom: number | null): Pr
             (SELECT MAX(v."segmentIndex") FROM "SegmentServe" v
               WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom}) AS "lastServed"
           FROM "BaselineSession" s JOIN "Study" st ON st."id" = s."studyId" WHERE s."id" = ${sessionId}`;
-  const r = rows[0];
-  if (!r) return null;
+  return rows[0] ? progressOf(rows[0]) : null;
+}
+
+/** The progress columns of a row ({@link sessionProgress}'s and {@link sessionRow}'s SELECTs name them alike). */
+function progressOf(r: Record<string, unknown>): Progress {
   return {
     studyStatus: String(r.studyStatus) as Progress["studyStatus"],
     settingsText: String(r.settingsText),
