@@ -170,23 +170,10 @@ async function startServerProcess(): Promise<{ url: string; stop: () => void }> 
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGINT") };
 }
 
-/**
- * A proxy in front of the bench server (--proxy): nginx (keep-alive upstream, new connections when
- * none is idle) or HAProxy (at most BENCH_PROXY_MAXCONN requests at once on the server, default 32,
- * the rest queued in the proxy).
- */
-async function startProxy(kind: "nginx" | "haproxy", servers: string[]): Promise<{ name: string; url: string; cpuSeconds: () => number; stop: () => Promise<void> }> {
-  const { freePort, groupCpuSeconds, startHaproxy, startNginx } = await import("./cluster/harness");
-  const dir = mkdtempSync(path.join(os.tmpdir(), `playhead-bench-${kind}-`));
-  const upstreams = servers.map((u) => new URL(u).host);
-  const port = await freePort();
-  const maxConn = Number(process.env.BENCH_PROXY_MAXCONN ?? 32);
-  const proxy =
-    kind === "nginx"
-      ? await startNginx({ port, upstreams, prefix: dir, accessLog: false, readyPath: "/__bench/stats" })
-      : await startHaproxy({ port, upstreams, dir, maxConnPerInstance: maxConn, readyPath: "/__bench/stats" });
-  const name = kind === "nginx" ? "nginx" : `HAProxy (maxconn ${maxConn})`;
-  return { name, url: proxy.url, cpuSeconds: () => groupCpuSeconds(proxy.pid), stop: proxy.stop };
+/** The bench server processes behind a proxy (--proxy): scripts/cluster/bench-proxy.ts. */
+async function startProxy(kind: "nginx" | "haproxy", servers: string[]) {
+  const { startBenchProxy } = await import("./cluster/bench-proxy");
+  return startBenchProxy(kind, servers.map((u) => new URL(u).host), "/__bench/stats");
 }
 
 type ServerStats = Awaited<ReturnType<typeof serverStats>>;
@@ -506,7 +493,8 @@ async function main(): Promise<void> {
   const ownCpu = process.cpuUsage(ownCpuBefore);
   const pgCpu = scratchPg ? postgresCpuSeconds() - pgCpuBefore : NaN;
   const clusterMemory = deployment?.memory();
-  const clusterLogs = stats.errors.length || stats.refused ? deployment?.errorLines(8) : undefined;
+  // (stats.errors is filled from the results below, after the deployment stops.)
+  const clusterLogs = stats.refused || results.some((r) => r.status === "rejected") ? deployment?.errorLines(8) : undefined;
   const humanRow = locals.length ? await waitForHumanRow(studyId, args.participants - results.filter((r) => r.status === "rejected").length) : null;
   for (const l of locals) l.stop();
   await proxy?.stop();
@@ -520,7 +508,7 @@ async function main(): Promise<void> {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const mib = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
   console.log(
-    `\nmode: ${deployment ? `cluster of ${args.cluster} instances behind nginx, PostgreSQL, S3 (s3rver)` : args.url ? "external server" : args.mode === "process" ? `separate server process${proxy ? ` behind ${proxy.name}` : ""}` : "in-process"}, database ${deployment ? "postgresql" : args.url ? "(the server's)" : args.db}`,
+    `\nmode: ${deployment ? `cluster of ${args.cluster} instances behind ${args.proxy ?? "nginx"}, PostgreSQL, S3 (s3rver)` : args.url ? "external server" : args.mode === "process" ? `separate server process${proxy ? ` behind ${proxy.name}` : ""}` : "in-process"}, database ${deployment ? "postgresql" : args.url ? "(the server's)" : args.db}`,
   );
   console.log(`machine: ${os.cpus().length} cores; before the run ${loadBefore}; after ${loadAfter}`);
   const busy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);

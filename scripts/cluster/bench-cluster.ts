@@ -11,7 +11,8 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, groupCpuSeconds, startCluster, startHaproxy, startS3rverProcess, type Cluster, type StartedProxy } from "./harness";
+import { startBenchProxy, type BenchProxy } from "./bench-proxy";
+import { startCluster, startS3rverProcess, type Cluster } from "./harness";
 
 export type BenchCluster = {
   url: string;
@@ -126,8 +127,7 @@ export async function startBenchCluster(instances: number, balancer: "nginx" | "
   if (process.env.PLAYHEAD_PG_POOL) env.PLAYHEAD_PG_POOL = process.env.PLAYHEAD_PG_POOL;
   Object.assign(process.env, env);
   let cluster: Cluster;
-  let haproxy: StartedProxy | null = null;
-  const maxConn = Number(process.env.BENCH_PROXY_MAXCONN ?? 32);
+  let haproxy: BenchProxy | null = null;
   try {
     cluster = await startCluster({ instances, env });
   } catch (e) {
@@ -136,15 +136,14 @@ export async function startBenchCluster(instances: number, balancer: "nginx" | "
   }
   if (balancer === "haproxy") {
     try {
-      const dir = mkdtempSync(path.join(os.tmpdir(), "playhead-bench-cluster-haproxy-"));
-      haproxy = await startHaproxy({ port: await freePort(), upstreams: cluster.instances.map((i) => `127.0.0.1:${i.port}`), dir, maxConnPerInstance: maxConn, readyPath: "/sign-in" });
+      haproxy = await startBenchProxy("haproxy", cluster.instances.map((i) => `127.0.0.1:${i.port}`), "/sign-in");
     } catch (e) {
       await cluster.stop();
       await s3.stop();
       throw e;
     }
   }
-  const front = haproxy ? `HAProxy (maxconn ${maxConn} per instance) at ${haproxy.url}` : `nginx round robin at ${cluster.url}`;
+  const front = haproxy ? `${haproxy.name} per instance at ${haproxy.url}` : `nginx round robin at ${cluster.url}`;
   return {
     url: haproxy?.url ?? cluster.url,
     describe: () =>
@@ -158,7 +157,7 @@ export async function startBenchCluster(instances: number, balancer: "nginx" | "
     sample: () => {
       const out: Record<string, number> = {};
       for (const i of cluster.instances) out[i.name] = i.cpuSeconds();
-      if (haproxy) out.haproxy = groupCpuSeconds(haproxy.pid);
+      if (haproxy) out.haproxy = haproxy.cpuSeconds();
       else out.nginx = pidCpuSeconds(cluster.nginxPid) + matchingCpuSeconds("nginx: worker process");
       out.s3rver = pidCpuSeconds(s3.pid);
       out["postgresql (whole server)"] = postgresCpuSeconds();

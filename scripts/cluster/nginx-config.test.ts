@@ -18,6 +18,13 @@ describe("the load balancer's nginx configuration", () => {
     expect(conf).toContain("proxy_set_header X-Forwarded-For $remote_addr;");
   });
 
+  it("never takes an instance out of the rotation for failed requests, and closes idle upstream connections before the instance does", () => {
+    expect(conf).toContain("server 127.0.0.1:3001 max_fails=0;");
+    expect(conf).not.toMatch(/max_fails=[1-9]/);
+    expect(conf).toMatch(/^\s*keepalive_timeout 30s;/m);
+    expect(conf).toContain("proxy_next_upstream error timeout http_502 http_503;");
+  });
+
   it("keeps every file it writes under its prefix (runs unprivileged), and as root keeps its workers root", () => {
     for (const line of conf.split("\n").filter((l) => /(_path|^pid|^error_log)\s/.test(l.trim()))) expect(line).toContain("/tmp/p/");
     expect(conf).not.toMatch(/^user /m);
