@@ -1,5 +1,6 @@
 import "server-only";
-import { db, directSql } from "@/lib/db/prisma";
+import { db } from "@/lib/db/prisma";
+import { nextActiveSession } from "./next-session";
 import type { ParticipantSession } from "./load-session";
 import type { ParticipantQuestion } from "./participant-question";
 import { participantQuestions } from "./participant-items";
@@ -72,7 +73,7 @@ export async function sessionState(
     allowVoluntaryPause: session.settings.allowVoluntaryPause,
     deadline: deadline ? deadline.toISOString() : null,
     // Only needed once this session is over (where to go next); spares a query on every answer.
-    nextSessionId: active && session.unlockedIndex < plan.asks.length ? null : await nextSessionId(session),
+    nextSessionId: active && session.unlockedIndex < plan.asks.length ? null : await nextActiveSession(session.participantId, session.id),
   };
   if (session.protocol === "STREAMING") {
     const askIndex = active && session.unlockedIndex < plan.asks.length ? session.unlockedIndex : null;
@@ -108,11 +109,4 @@ export async function sessionState(
       asks: plan.asks.map((a) => ({ askIndex: a.index, question: questions.get(a.itemId)!, answered: answeredKeys.has(a.answerKey) })),
     },
   };
-}
-
-async function nextSessionId(session: ParticipantSession): Promise<string | null> {
-  const [next] = await directSql.query<{ id: string }[]>`
-    SELECT "id" FROM "BaselineSession" WHERE "participantId" = ${session.participantId} AND "status" = 'ACTIVE' AND "id" <> ${session.id}
-    ORDER BY "startedAt" ASC, "id" ASC LIMIT 1`;
-  return next?.id ?? null;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { directSql } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { nextActiveSession } from "@/lib/protocol/next-session";
 import { requireParticipantRole } from "@/lib/protocol/participant-roles";
 import { assignParticipant } from "./assign-participant";
 
@@ -24,13 +25,5 @@ export async function giveConsent(studyId: string, user: SessionUser): Promise<{
     await directSql.execute`UPDATE "StudyParticipant" SET "consentedAt" = ${new Date()} WHERE "id" = ${participant.id} AND "consentedAt" IS NULL`;
   }
   await assignParticipant(studyId, participant.id);
-  return { sessionId: await nextSession(participant.id) };
-}
-
-/** The participant's first unfinished session, in the order they watch them (null: none left). */
-export async function nextSession(participantId: string): Promise<string | null> {
-  const [next] = await directSql.query<{ id: string }[]>`
-    SELECT "id" FROM "BaselineSession" WHERE "participantId" = ${participantId} AND "status" = 'ACTIVE'
-    ORDER BY "startedAt" ASC, "id" ASC LIMIT 1`;
-  return next?.id ?? null;
+  return { sessionId: await nextActiveSession(participant.id) };
 }
