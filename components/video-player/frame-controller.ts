@@ -1,9 +1,13 @@
 /**
  * Glue between a `<video>` element, its PTS table and the player store (browser only, no React).
  *
- * - The displayed frame comes from `requestVideoFrameCallback` (metadata.mediaTime is the
- *   presentation time of the frame actually composited) when the browser has it; otherwise,
- *   and additionally whenever the video is paused or has just seeked, from `currentTime`.
+ * - While playing, the displayed frame comes from `requestVideoFrameCallback` (metadata.mediaTime
+ *   is the presentation time of the frame actually composited) when the browser has it;
+ *   otherwise, and whenever the video is paused or has just seeked, from `currentTime`. A paused
+ *   video's callback only counts when it agrees with currentTime: measured in Chromium with keys
+ *   0 ms apart, a callback can report a frame composited for an EARLIER seek after the latest
+ *   seek has settled (seeked at frame 60, then a callback with frame 61 of the seek before), and
+ *   taking it moved the read-out, and the next step, one frame off (e2e annotate-fast-keys).
  * - Stepping pauses, then seeks to the middle of the target frame's display interval
  *   (lib/player/frame-navigation.ts). Repeated steps chain from the frame being sought, not
  *   from the one still displayed, so ten quick presses move exactly ten frames.
@@ -63,7 +67,7 @@ export function attachFrameController(
   const onFrame = (_now: number, metadata: { mediaTime: number }) => {
     if (detached) return;
     presentedTime = metadata.mediaTime;
-    show(metadata.mediaTime);
+    if (!video.paused || frameAtBrowserTime(table, metadata.mediaTime) === frameAtBrowserTime(table, video.currentTime)) show(metadata.mediaTime);
     frameHandle = video.requestVideoFrameCallback!(onFrame);
   };
   if (hasFrameCallback) frameHandle = video.requestVideoFrameCallback!(onFrame);
