@@ -6,6 +6,19 @@ const q = (format: string, presentation: unknown = {}, freeRewatch = false) =>
   participantQuestion({ format, question: "Q?", presentation }, { freeRewatch });
 
 describe("answer forms per format", () => {
+  it("a schema is built once per kind, options and flags, and never shared across different ones", () => {
+    const four = q("mcq_4", { options: ["A", "B", "C", "D"].map((l) => ({ label: l, text: `opt ${l}` })) });
+    const again = q("mcq_4", { options: ["A", "B", "C", "D"].map((l) => ({ label: l, text: `other ${l}` })) });
+    const two = q("mcq", { options: ["A", "B"].map((l) => ({ label: l, text: `opt ${l}` })) });
+    expect(answerSchemaFor(again)).toBe(answerSchemaFor(four));
+    expect(answerSchemaFor(two)).not.toBe(answerSchemaFor(four));
+    expect(answerSchemaFor(two).safeParse("C").success).toBe(false);
+    expect(answerSchemaFor(four).safeParse("C").success).toBe(true);
+    const signed = participantQuestion({ format: "count", question: "Q?", presentation: {}, subtype: "O1-Delta" }, { freeRewatch: false });
+    expect(answerSchemaFor(signed).safeParse(-1).success).toBe(true);
+    expect(answerSchemaFor(q("count")).safeParse(-1).success).toBe(false);
+  });
+
   it("counts are integers (signed only for VCBench O1-Delta)", () => {
     const s = answerSchemaFor(participantQuestion({ format: "count", question: "Q?", presentation: {}, subtype: "O1-Delta" }, { freeRewatch: false }));
     expect(s.safeParse(-3).success).toBe(true);

@@ -28,7 +28,25 @@ const evidenceSchema = z
   )
   .max(200, "at most 200 spans");
 
-export function answerSchemaFor(q: Pick<ParticipantQuestion, "kind" | "options" | "allowNegative" | "evidence">) {
+type SchemaQuestion = Pick<ParticipantQuestion, "kind" | "options" | "allowNegative" | "evidence">;
+
+/** Schemas built, by what they depend on (every answer POST asks; building one cost ~0.1 ms). */
+const built = new Map<string, ReturnType<typeof buildAnswerSchema>>();
+const MAX_BUILT = 1000;
+
+/** The schema of an answer to `q` (built once per distinct kind, options and flags). */
+export function answerSchemaFor(q: SchemaQuestion) {
+  const key = JSON.stringify([q.kind, !!q.allowNegative, !!q.evidence, q.options.map((o) => o.label)]);
+  let schema = built.get(key);
+  if (!schema) {
+    schema = buildAnswerSchema(q);
+    if (built.size >= MAX_BUILT) built.delete(built.keys().next().value as string);
+    built.set(key, schema);
+  }
+  return schema;
+}
+
+function buildAnswerSchema(q: SchemaQuestion) {
   const labels = q.options.map((o) => o.label);
   switch (q.kind) {
     case "integer":
