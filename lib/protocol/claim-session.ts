@@ -1,6 +1,7 @@
 import "server-only";
 import { directSql } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
+import { sessionProgressOf, type SessionProgressColumns } from "./load-session";
 import { logServe } from "./log-serve";
 import { SERVE_INDEX } from "./serve-codes";
 
@@ -13,12 +14,15 @@ import { SERVE_INDEX } from "./serve-codes";
  * most once, last-served.ts), or at the question when the whole stretch was served. Each claim is
  * logged in SegmentServe (index -6): a restart of the player, which loses whatever it had
  * buffered but not shown (stretch-coverage.ts lostToRestart). Direct statements (lib/db/direct-sql.ts):
- * every participant of a launch claims at once.
+ * every participant of a launch claims at once. Returns the session's progress as the UPDATE left
+ * it (RETURNING: the route answers from it without reading the session again).
  */
-export async function claimSession(sessionId: string, tabId: string): Promise<void> {
-  const claimed = await directSql.execute`
+export async function claimSession(sessionId: string, tabId: string): Promise<SessionProgressColumns> {
+  const [claimed] = await directSql.query<Record<string, unknown>[]>`
     UPDATE "BaselineSession" SET "activeTabId" = ${tabId}, "version" = "version" + 1, "lastSeenAt" = ${new Date()}
-    WHERE "id" = ${sessionId} AND "status" = 'ACTIVE'`;
-  if (claimed !== 1) throw new HttpError(410, "This session is over.", "session_not_active");
+    WHERE "id" = ${sessionId} AND "status" = 'ACTIVE'
+    RETURNING "status", "unlockedIndex", "answeredIndex", "version", "activeTabId", "lastSeenAt"`;
+  if (!claimed) throw new HttpError(410, "This session is over.", "session_not_active");
   await logServe(sessionId, SERVE_INDEX.claim, true, "ok");
+  return sessionProgressOf(claimed);
 }

@@ -175,17 +175,30 @@ async function sessionProgress(sessionId: string, servedFrom: number | null): Pr
   return rows[0] ? progressOf(rows[0]) : null;
 }
 
-/** The progress columns of a row ({@link sessionProgress}'s and {@link sessionRow}'s SELECTs name them alike). */
-function progressOf(r: Record<string, unknown>): Progress {
+/** The columns of a session that change while it runs ({@link SESSION_PROGRESS_COLUMNS}). */
+export type SessionProgressColumns = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt">;
+
+/**
+ * The session's own progress columns of a row: the SELECTs here and a writer's `UPDATE …
+ * RETURNING` of the same names (claim-session.ts) read them through this one function.
+ */
+export function sessionProgressOf(r: Record<string, unknown>): SessionProgressColumns {
   return {
-    studyStatus: String(r.studyStatus) as Progress["studyStatus"],
-    settingsText: String(r.settingsText),
     status: String(r.status) as Progress["status"],
     unlockedIndex: Number(r.unlockedIndex),
     answeredIndex: Number(r.answeredIndex),
     version: Number(r.version),
     activeTabId: r.activeTabId === null || r.activeTabId === undefined ? null : String(r.activeTabId),
     lastSeenAt: dateOf(r.lastSeenAt),
+  };
+}
+
+/** The progress columns of a row ({@link sessionProgress}'s and {@link sessionRow}'s SELECTs name them alike). */
+function progressOf(r: Record<string, unknown>): Progress {
+  return {
+    studyStatus: String(r.studyStatus) as Progress["studyStatus"],
+    settingsText: String(r.settingsText),
+    ...sessionProgressOf(r),
     lastServed: r.lastServed === null || r.lastServed === undefined ? null : Number(r.lastServed),
   };
 }

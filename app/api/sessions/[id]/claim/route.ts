@@ -14,6 +14,5 @@ export const dynamic = "force-dynamic";
  */
 export const POST = route<{ tabId: string }, undefined, { id: string }>({ roles: PARTICIPANT_ROLES, body: claimBodySchema }, async ({ params, user, body }) => {
   const session = await requireOwnSession(params.id, user);
-  await claimSession(session.id, body.tabId);
-  return sessionState(await requireOwnSession(params.id, user), body.tabId);
+  return sessionState({ ...session, ...(await claimSession(session.id, body.tabId)) }, body.tabId);
 });
