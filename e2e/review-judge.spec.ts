@@ -122,6 +122,9 @@ test("the VSAS grader pages by task: the keys cross task boundaries both ways, s
   await page.getByTestId(`judge-project-E2E judge paged ${stamp}`).getByTestId("judge-run-Model P").getByRole("link", { name: "Grade" }).click();
   const grader = page.getByTestId("vsas-grader");
   await expect(grader.getByTestId("task-position")).toHaveText("1 of 2");
+  // The grader takes the focus once its keys are live (a key before the page is interactive is
+  // the browser's, and was lost in 1 run of 10 here).
+  await expect(grader).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(grader.getByTestId("current-caption")).toHaveText("pg-1 caption 1");
   await page.keyboard.press("y");
