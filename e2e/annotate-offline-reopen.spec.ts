@@ -29,78 +29,87 @@ async function markOffline(page: Page, frame: number) {
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "offline", { timeout: 10_000 });
 }
 
-test("a tab closed with an offline change: reopening the task at once shows it, says it is unsaved, and sends it", async ({ browser }) => {
-  test.setTimeout(120_000);
-  const { admin, projectId } = await importForAnnotator(browser, "vcbench", "e1.jsonl", `${JSON.stringify(record("reopen-closed"))}\n`);
-  const context = await browser.newContext();
-  const a = await context.newPage();
-  await signIn(a, "ANNOTATOR");
-  const taskId = await claimNext(a.request, projectId);
-  await openWorkspace(a, taskId);
-  await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
-  await markOffline(a, 40);
-  await a.close();
+for (const locks of [true, false]) {
+  test(`a tab closed with an offline change${locks ? "" : ", in a browser without Web Locks"}: reopening the task at once shows it, says it is unsaved, and sends it`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { admin, projectId } = await importForAnnotator(browser, "vcbench", "e1.jsonl", `${JSON.stringify(record(locks ? "reopen-closed" : "reopen-closed-nolocks"))}\n`);
+    const context = await browser.newContext();
+    if (!locks) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined, configurable: true }));
+    const a = await context.newPage();
+    await signIn(a, "ANNOTATOR");
+    const taskId = await claimNext(a.request, projectId);
+    await openWorkspace(a, taskId);
+    await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
+    await markOffline(a, 40);
+    await a.close();
 
-  // Reopened at once in a new tab of the same browser. Every status the page shows is logged with
-  // the marks shown at that moment: it may say "All changes saved" only while it shows the mark.
-  const b = await context.newPage();
-  await b.addInitScript(() => {
-    const log: { text: string; rows: number }[] = [];
-    (window as unknown as { statusLog: typeof log }).statusLog = log;
-    new MutationObserver(() => {
-      const s = document.querySelector('[data-testid="save-status"]');
-      const text = s?.textContent ?? "";
-      if (s && log[log.length - 1]?.text !== text) log.push({ text, rows: document.querySelectorAll('[data-testid="moment-row"]').length });
-    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    // Reopened at once in a new tab of the same browser. Every status the page shows is logged with
+    // the marks shown at that moment: it may say "All changes saved" only while it shows the mark.
+    const b = await context.newPage();
+    await b.addInitScript(() => {
+      const log: { text: string; rows: number }[] = [];
+      (window as unknown as { statusLog: typeof log }).statusLog = log;
+      new MutationObserver(() => {
+        const s = document.querySelector('[data-testid="save-status"]');
+        const text = s?.textContent ?? "";
+        if (s && log[log.length - 1]?.text !== text) log.push({ text, rows: document.querySelectorAll('[data-testid="moment-row"]').length });
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await b.goto(`/annotate/${taskId}`);
+    await expect(b.getByTestId("moment-row")).toHaveCount(1, { timeout: 15_000 });
+    await waitSaved(b);
+    const log = await b.evaluate(() => (window as unknown as { statusLog: { text: string; rows: number }[] }).statusLog);
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.filter((e) => e.text.includes("All changes saved") && e.rows !== 1), JSON.stringify(log)).toEqual([]);
+    expect(log[0].text, "the first status shown is not \"saved\": the taken-over change is still to be sent").not.toContain("All changes saved");
+    expect(await momentsOf(b, taskId)).toEqual([40]);
+    await expect(b.getByTestId("moment-row")).toHaveCount(1);
+    await context.close();
+    await admin.context.close();
   });
-  await b.goto(`/annotate/${taskId}`);
-  await expect(b.getByTestId("moment-row")).toHaveCount(1, { timeout: 15_000 });
-  await waitSaved(b);
-  const log = await b.evaluate(() => (window as unknown as { statusLog: { text: string; rows: number }[] }).statusLog);
-  expect(log.length).toBeGreaterThan(0);
-  expect(log.filter((e) => e.text.includes("All changes saved") && e.rows !== 1), JSON.stringify(log)).toEqual([]);
-  expect(log[0].text, "the first status shown is not \"saved\": the taken-over change is still to be sent").not.toContain("All changes saved");
-  expect(await momentsOf(b, taskId)).toEqual([40]);
-  await expect(b.getByTestId("moment-row")).toHaveCount(1);
-  await context.close();
-  await admin.context.close();
-});
+}
 
-test("two tabs at once: the other tab's live queue is not taken over, nothing is applied twice, and it is sent when that tab closes", async ({ browser }) => {
-  test.setTimeout(120_000);
-  const { admin, projectId } = await importForAnnotator(browser, "vcbench", "e1.jsonl", `${JSON.stringify(record("reopen-live"))}\n`);
-  const context = await browser.newContext();
-  const a = await context.newPage();
-  await signIn(a, "ANNOTATOR");
-  const taskId = await claimNext(a.request, projectId);
-  await openWorkspace(a, taskId);
-  await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
-  await markOffline(a, 40);
+for (const locks of [true, false]) {
+  test(`two tabs at once${locks ? "" : ", in a browser without Web Locks"}: the other tab's live queue is not taken over, nothing is applied twice, and it is sent when that tab closes`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { admin, projectId } = await importForAnnotator(browser, "vcbench", "e1.jsonl", `${JSON.stringify(record(locks ? "reopen-live" : "reopen-live-nolocks"))}\n`);
+    const context = await browser.newContext();
+    // Browsers without Web Locks: the tabs find each other by pings on a BroadcastChannel, and a
+    // closing tab says it is going.
+    if (!locks) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined, configurable: true }));
+    const a = await context.newPage();
+    await signIn(a, "ANNOTATOR");
+    const taskId = await claimNext(a.request, projectId);
+    await openWorkspace(a, taskId);
+    await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
+    await markOffline(a, 40);
 
-  const b = await context.newPage();
-  await openWorkspace(b, taskId);
-  // B starts from the server's document; A's change is A's to send, and B says it exists.
-  await expect(b.getByTestId("moment-row")).toHaveCount(0);
-  const statusB = b.getByTestId("save-status");
-  await expect(statusB).toHaveAttribute("data-elsewhere", "1");
-  await expect(statusB).not.toContainText("All changes saved");
-  await expect(statusB).toContainText("1 unsaved change of this task kept by another tab");
+    const b = await context.newPage();
+    await openWorkspace(b, taskId);
+    // B starts from the server's document; A's change is A's to send, and B says it exists.
+    await expect(b.getByTestId("moment-row")).toHaveCount(0);
+    const statusB = b.getByTestId("save-status");
+    await expect(statusB).toHaveAttribute("data-elsewhere", "1");
+    await expect(statusB).not.toContainText("All changes saved");
+    await expect(statusB).toContainText("1 unsaved change of this task kept by another tab");
 
-  // A comes back online and sends it; B hears of the new version and shows it.
-  await a.unroute("**/api/annotations/**");
-  await waitSaved(a);
-  await expect(b.getByTestId("moment-row")).toHaveCount(1, { timeout: 10_000 });
-  await expect(statusB).toHaveAttribute("data-elsewhere", "0");
-  await expect(statusB).toContainText("All changes saved");
-  expect(await momentsOf(b, taskId)).toEqual([40]);
+    // A comes back online and sends it; B hears of the new version and shows it.
+    await a.unroute("**/api/annotations/**");
+    await waitSaved(a);
+    await expect(b.getByTestId("moment-row")).toHaveCount(1, { timeout: 10_000 });
+    await expect(statusB).toHaveAttribute("data-elsewhere", "0");
+    await expect(statusB).toContainText("All changes saved");
+    expect(await momentsOf(b, taskId)).toEqual([40]);
 
-  // A goes offline again, marks, and is closed while B is open: B takes the change over at once.
-  await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
-  await markOffline(a, 80);
-  await a.close();
-  await expect(b.getByTestId("moment-row")).toHaveCount(2, { timeout: 10_000 });
-  await waitSaved(b);
-  expect(await momentsOf(b, taskId)).toEqual([40, 80]);
-  await context.close();
-  await admin.context.close();
-});
+    // A goes offline again, marks, and is closed while B is open: B takes the change over at once.
+    await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
+    await markOffline(a, 80);
+    await a.close();
+    await expect(b.getByTestId("moment-row")).toHaveCount(2, { timeout: 10_000 });
+    await waitSaved(b);
+    expect(await momentsOf(b, taskId)).toEqual([40, 80]);
+    if (!locks) expect(await b.evaluate(() => navigator.locks === undefined), "the page ran without Web Locks").toBe(true);
+    await context.close();
+    await admin.context.close();
+  });
+}

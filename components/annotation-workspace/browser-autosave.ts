@@ -12,8 +12,10 @@
  * tab's queue is left to it and counted as unsaved elsewhere. The client also waits on each live
  * tab's lock, so a tab closed later has its queue taken over the moment it goes. A tab duplicated
  * from this one (same sessionStorage id) finds its id's lock held and takes a new id. Without Web
- * Locks the live tabs answer a ping on the BroadcastChannel; without either, the heartbeat rule
- * of the client applies.
+ * Locks the live tabs answer a ping on the BroadcastChannel, and a tab says it is going (`gone`,
+ * on pagehide and when it leaves the task) so that another tab open on the task takes its queue
+ * over, unless a ping shortly after finds it back (a reload); a tab that crashed is found by the
+ * ping of the next tab to open the task. Without either, the heartbeat rule of the client applies.
  */
 import type { AnnotationConflict, SaveAnnotationBody, SaveAnnotationResponse } from "@/lib/annotation/api-schemas";
 import { createAutosaveClient, type AutosaveClient } from "@/lib/annotation/autosave-client";
@@ -64,7 +66,7 @@ export async function saveRequest(annotationId: string, body: SaveAnnotationBody
 }
 
 type SavedMessage = { from: string; current: AnnotationConflict["current"] };
-type TabMessage = SavedMessage | { from: string; ping: true } | { from: string; alive: string };
+type TabMessage = SavedMessage | { from: string; ping: true } | { from: string; alive: string } | { from: string; gone: string };
 
 const LOCK_PREFIX = "playhead.autosave.";
 const lockName = (annotationId: string, tab: string) => `${LOCK_PREFIX}${annotationId}.${tab}`;
@@ -162,6 +164,22 @@ export async function createBrowserAutosave(annotationId: string, baseVersion: n
   // Granted once the other tab has let its lock go (closed, crashed, left the task).
   for (const other of live ?? []) watch(other, () => client.tabGone(other));
 
+  // Without Web Locks: say so when this tab goes, and take over the queue of a tab that said so.
+  const fallback = !lm && channel !== null;
+  const sayGone = () => {
+    if (fallback) channel!.postMessage({ from: instance, gone: tab } satisfies TabMessage);
+  };
+  const goneTimers = new Set<number>();
+  const heardGone = (other: string) => {
+    const t = window.setTimeout(() => {
+      goneTimers.delete(t);
+      void liveTabsOf(annotationId, channel, instance).then((now) => {
+        if (now && !now.has(other)) client.tabGone(other);
+      });
+    }, 700);
+    goneTimers.add(t);
+  };
+
   const online = () => client.retryNow();
   const beat = window.setInterval(() => client.touch(), 5000);
   // Unsent changes are already in localStorage (taken over by the next visit): no "leave?"
@@ -174,6 +192,7 @@ export async function createBrowserAutosave(annotationId: string, baseVersion: n
     if (!m || m.from === instance) return;
     if ("current" in m && m.current) client.remoteSaved(m.current);
     else if ("ping" in m) channel?.postMessage({ from: instance, alive: tab } satisfies TabMessage);
+    else if ("gone" in m && fallback && m.gone !== tab) heardGone(m.gone);
   };
   const onStorage = (ev: StorageEvent) => {
     if (ev.key === null || ev.key.startsWith(`playhead.autosave.${annotationId}.`)) client.othersChanged();
@@ -181,6 +200,7 @@ export async function createBrowserAutosave(annotationId: string, baseVersion: n
   channel?.addEventListener("message", onMessage);
   window.addEventListener("online", online);
   window.addEventListener("beforeunload", beforeUnload);
+  window.addEventListener("pagehide", sayGone);
   window.addEventListener("storage", onStorage);
   return {
     client,
@@ -188,8 +208,11 @@ export async function createBrowserAutosave(annotationId: string, baseVersion: n
       window.clearInterval(beat);
       window.removeEventListener("online", online);
       window.removeEventListener("beforeunload", beforeUnload);
+      window.removeEventListener("pagehide", sayGone);
       window.removeEventListener("storage", onStorage);
+      for (const t of goneTimers) window.clearTimeout(t);
       channel?.removeEventListener("message", onMessage);
+      sayGone();
       channel?.close();
       client.dispose();
       abort.abort();
