@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { VcbenchDocument } from "@/lib/annotation/document";
 import { claimNext, importForAnnotator, seekFrame } from "./support/forms";
 import { signIn } from "./support/sign-in";
@@ -29,18 +29,28 @@ async function markOffline(page: Page, frame: number) {
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "offline", { timeout: 10_000 });
 }
 
+/**
+ * A new project with one E1 item, a browser context (without Web Locks when `locks` is false: the
+ * tabs then find each other by pings on a BroadcastChannel, and a closing tab says it is going),
+ * and tab A on the task, offline, with a mark at frame 40 queued.
+ */
+async function tabWithOfflineMark(browser: Browser, id: string, locks: boolean) {
+  const { admin, projectId } = await importForAnnotator(browser, "vcbench", "e1.jsonl", `${JSON.stringify(record(locks ? id : `${id}-nolocks`))}\n`);
+  const context = await browser.newContext();
+  if (!locks) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined, configurable: true }));
+  const a = await context.newPage();
+  await signIn(a, "ANNOTATOR");
+  const taskId = await claimNext(a.request, projectId);
+  await openWorkspace(a, taskId);
+  await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
+  await markOffline(a, 40);
+  return { admin, context, a, taskId };
+}
+
 for (const locks of [true, false]) {
   test(`a tab closed with an offline change${locks ? "" : ", in a browser without Web Locks"}: reopening the task at once shows it, says it is unsaved, and sends it`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const { admin, projectId } = await importForAnnotator(browser, "vcbench", "e1.jsonl", `${JSON.stringify(record(locks ? "reopen-closed" : "reopen-closed-nolocks"))}\n`);
-    const context = await browser.newContext();
-    if (!locks) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined, configurable: true }));
-    const a = await context.newPage();
-    await signIn(a, "ANNOTATOR");
-    const taskId = await claimNext(a.request, projectId);
-    await openWorkspace(a, taskId);
-    await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
-    await markOffline(a, 40);
+    const { admin, context, a, taskId } = await tabWithOfflineMark(browser, "reopen-closed", locks);
     await a.close();
 
     // Reopened at once in a new tab of the same browser. Every status the page shows is logged with
@@ -72,17 +82,7 @@ for (const locks of [true, false]) {
 for (const locks of [true, false]) {
   test(`two tabs at once${locks ? "" : ", in a browser without Web Locks"}: the other tab's live queue is not taken over, nothing is applied twice, and it is sent when that tab closes`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const { admin, projectId } = await importForAnnotator(browser, "vcbench", "e1.jsonl", `${JSON.stringify(record(locks ? "reopen-live" : "reopen-live-nolocks"))}\n`);
-    const context = await browser.newContext();
-    // Browsers without Web Locks: the tabs find each other by pings on a BroadcastChannel, and a
-    // closing tab says it is going.
-    if (!locks) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined, configurable: true }));
-    const a = await context.newPage();
-    await signIn(a, "ANNOTATOR");
-    const taskId = await claimNext(a.request, projectId);
-    await openWorkspace(a, taskId);
-    await a.route("**/api/annotations/**", (route) => route.abort("connectionrefused"));
-    await markOffline(a, 40);
+    const { admin, context, a, taskId } = await tabWithOfflineMark(browser, "reopen-live", locks);
 
     const b = await context.newPage();
     await openWorkspace(b, taskId);
