@@ -175,7 +175,7 @@ async function sessionProgress(sessionId: string, servedFrom: number | null): Pr
   return rows[0] ? progressOf(rows[0]) : null;
 }
 
-/** The columns of a session that change while it runs ({@link SESSION_PROGRESS_COLUMNS}). */
+/** The columns of a session that change while it runs (status, progress, lease, last seen). */
 export type SessionProgressColumns = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt">;
 
 /**
