@@ -28,6 +28,9 @@
  *            --sequential (in-process, one participant after another with no waiting: prints each
  *            route's CPU per request, exact because nothing else runs meanwhile)
  *            --count-queries (in-process: prints the database statements each route makes per request)
+ *            --client node-http|fetch (HTTP modes: the participants' client; node-http, the default, is
+ *            a keep-alive node:http agent that costs the shared machine about half the CPU of fetch;
+ *            a real launch's browsers are not on the server's machine at all)
  *            --keep-db (keep the scratch PostgreSQL database; dropped at the end by default)
  *            --proxy nginx|haproxy (the clients reach the separate server process through that proxy,
  *            as a deployment does (TLS ends there); HAProxy keeps at most BENCH_PROXY_MAXCONN (32)
@@ -48,6 +51,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { keepSlowest } from "./bench/keep-slowest";
+import { nodeHttpClient } from "./bench/node-http-client";
 
 type Args = {
   url: string | null;
@@ -74,10 +78,12 @@ type Args = {
   proxy: "nginx" | "haproxy" | null;
   /** --sequential: in-process, one participant after another, no waiting: each route's own CPU per request. */
   sequential: boolean;
+  /** --client node-http|fetch: the simulated participants' HTTP client (node-http, the default, costs the shared machine less CPU). */
+  client: "node-http" | "fetch";
 };
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false, keepDb: false, proxy: null, processes: 1, sequential: false };
+  const a: Args = { url: null, participants: 50, speed: 1, rampSec: 5, thinkMs: [1500, 4000], seed: 1, skipSegment: false, serverPid: null, serverPids: [], cluster: 0, db: "sqlite", mode: "process", countQueries: false, keepDb: false, proxy: null, processes: 1, sequential: false, client: "node-http" };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -99,6 +105,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === "--sequential") (a.sequential = true), (a.mode = "in-process"), (a.rampSec = 0), (a.thinkMs = [0, 0]), (a.speed = 1e6);
     else if (k === "--proxy" && (v === "nginx" || v === "haproxy")) (a.proxy = v), i++;
     else if (k === "--processes" && Number.isInteger(Number(v)) && Number(v) >= 1) (a.processes = Number(v)), i++;
+    else if (k === "--client" && (v === "node-http" || v === "fetch")) (a.client = v), i++;
     else if (k === "--mode" && (v === "process" || v === "in-process")) (a.mode = v), i++;
     else if (k === "--db" && (v === "sqlite" || v === "sqlite-wal" || v === "postgresql")) (a.db = v), i++;
     else throw new Error(`unknown option ${k}`);
@@ -116,7 +123,7 @@ function pct(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
-function httpClient(base: string): Client {
+function fetchClient(base: string): Client {
   return async (p, req = {}) => {
     const t = performance.now();
     const res = await fetch(base + p, {
@@ -462,9 +469,9 @@ async function main(): Promise<void> {
   console.log(`mode: ${modeLine}`);
   console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
-  const client = target ? httpClient(target) : await inProcessClient();
   const stats: Stats = { byRoute: new Map(), ttfbAt: [], ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {}, slow: [], startedAt: performance.now() };
   const trace = target ? (await import("./bench/client-trace")).startClientTrace(stats.startedAt) : null;
+  const client = !target ? await inProcessClient() : args.client === "fetch" ? fetchClient(target) : nodeHttpClient(target, trace?.record);
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const before = locals.length ? await serversStats(localUrls, true) : null;
@@ -502,7 +509,7 @@ async function main(): Promise<void> {
   for (const r of results) {
     if (r.status !== "rejected") continue;
     const e = r.reason as Error & { cause?: { code?: string; message?: string } };
-    // fetch() hides the network error in `cause` (a refused or reset connection, a timeout).
+    // Both clients keep the network error in `cause` (a refused or reset connection, a timeout).
     stats.errors.push(e?.cause ? `${e.message} (${e.cause.code ?? e.cause.message})` : String(e?.message ?? e));
   }
   const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -513,7 +520,7 @@ async function main(): Promise<void> {
   console.log(`machine: ${os.cpus().length} cores; before the run ${loadBefore}; after ${loadAfter}`);
   const busy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
   console.log(
-    `machine CPU         ${(busy * 100).toFixed(0)} % of all ${os.cpus().length} cores busy during the run; the bench's clients (this process) ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(1)} s${Number.isFinite(pgCpu) ? `; PostgreSQL (whole server) ${pgCpu.toFixed(1)} s` : ""}`,
+    `machine CPU         ${(busy * 100).toFixed(0)} % of all ${os.cpus().length} cores busy during the run; the bench's clients (this process${target ? `, ${args.client}` : ""}) ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(1)} s${Number.isFinite(pgCpu) ? `; PostgreSQL (whole server) ${pgCpu.toFixed(1)} s` : ""}`,
   );
   console.log(
     `${args.participants} participants × ${asks} query points in ${wall.toFixed(1)} s (playback ×${args.speed}${args.speed === 1 ? ", real time" : ", STRESS: faster than real time"})`,

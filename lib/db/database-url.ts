@@ -1,4 +1,6 @@
 import path from "node:path";
+import type { ClientConfig } from "pg";
+import { parseIntoClientConfig } from "pg-connection-string";
 import { dataDir } from "@/lib/config/data-dir";
 
 export type DbProvider = "sqlite" | "postgresql";
@@ -26,14 +28,24 @@ export function databaseTarget(raw: string | undefined = process.env.DATABASE_UR
   );
 }
 
-/** Splits a PostgreSQL URL into discrete pg options (so a `database` override is honoured). */
-export function pgConfigFromUrl(url: string) {
-  const u = new URL(url);
+/**
+ * A PostgreSQL URL as node-postgres client options (discrete options, so a `database` override by
+ * the caller is honoured), read by node-postgres's own parser (pg-connection-string) so that what
+ * libpq users write works here too: `?host=/var/run/postgresql` (a Unix-socket directory: no TCP
+ * on the same machine, `postgresql://playhead@localhost/playhead?host=/var/run/postgresql`),
+ * `?sslmode=` (disable, or require / verify-ca / verify-full: TLS with the server's certificate
+ * verified; `sslrootcert=` a CA file), `?application_name=`, `?options=`. Before, only the URL's
+ * host, port, user, password and database were read and every query parameter was dropped
+ * silently, `sslmode=require` included. An empty user or password is left unset (node-postgres's
+ * own defaults: PGUSER, the system user, PGPASSWORD, ~/.pgpass); the host defaults to localhost.
+ */
+export function pgConfigFromUrl(url: string): ClientConfig {
+  const { user, password, host, port, ...rest } = parseIntoClientConfig(url);
   return {
-    host: decodeURIComponent(u.hostname) || "localhost",
-    port: u.port ? Number(u.port) : 5432,
-    user: decodeURIComponent(u.username) || undefined,
-    password: u.password ? decodeURIComponent(u.password) : undefined,
-    database: decodeURIComponent(u.pathname.replace(/^\//, "")) || undefined,
+    ...rest,
+    host: host || "localhost",
+    port: port ? Number(port) : 5432,
+    user: user || undefined,
+    password: typeof password === "string" && password ? password : undefined,
   };
 }

@@ -5,23 +5,27 @@
  * a socket -> response headers back, and which socket it went on (new or reused). A request
  * that waits before its headers are written is queued in the client (no free connection, or the
  * client's event loop was busy); one that waits after is in the kernel or the server.
+ * The `node:http` client (node-http-client.ts, the default) reports the same split through
+ * `record`; fetch() (`--client fetch`) is traced through the channels.
  * Also the bench process's own event-loop delay, since 1,000 simulated clients share it.
  * Benchmark tooling only.
  */
 import diagnostics from "node:diagnostics_channel";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { keepSlowest } from "./keep-slowest";
+import type { RequestSplit } from "./node-http-client";
 
 type Timing = { created: number; sent?: number; socket?: number; path: string };
 type Split = { totalMs: number; queuedMs: number; wireMs: number; what: string; newSocket: boolean; createdAtSec: number };
 
-export type ClientTrace = { lines: () => string[] };
+export type ClientTrace = { lines: () => string[]; record: (split: RequestSplit) => void };
 
 export function startClientTrace(startedAt: number): ClientTrace {
   const requests = new WeakMap<object, Timing>();
   const socketIds = new WeakMap<object, number>();
   const socketUses = new Map<number, number>();
   let sockets = 0;
+  let undiciSocketIds = 0;
   let connectErrors = 0;
   const slow: Split[] = [];
   let queuedMax = 0;
@@ -40,31 +44,35 @@ export function startClientTrace(startedAt: number): ClientTrace {
     if (!t) return;
     t.sent = now();
     let id = socketIds.get(socket);
-    if (id === undefined) socketIds.set(socket, (id = ++sockets));
+    if (id === undefined) socketIds.set(socket, (id = ++undiciSocketIds));
     socketUses.set(id, (socketUses.get(id) ?? 0) + 1);
     t.socket = id;
   });
+  const record = ({ created, sent, headers, path, newSocket }: RequestSplit) => {
+    const split: Split = {
+      totalMs: headers - created,
+      queuedMs: sent - created,
+      wireMs: headers - sent,
+      what: path.replace(/\/[A-Za-z0-9_-]{16,}/g, "/…").slice(0, 60),
+      newSocket,
+      createdAtSec: (created - startedAt) / 1000,
+    };
+    if (newSocket) sockets += 1;
+    queuedMax = Math.max(queuedMax, split.queuedMs);
+    wireMax = Math.max(wireMax, split.wireMs);
+    keepSlowest(slow, split, 6, (x) => x.totalMs);
+  };
   diagnostics.subscribe("undici:request:headers", (m) => {
     const { request } = m as { request: object };
     const t = requests.get(request);
     if (!t || t.sent === undefined) return;
-    const done = now();
-    const split: Split = {
-      totalMs: done - t.created,
-      queuedMs: t.sent - t.created,
-      wireMs: done - t.sent,
-      what: t.path.replace(/\/[A-Za-z0-9_-]{16,}/g, "/…").slice(0, 60),
-      newSocket: socketUses.get(t.socket ?? -1) === 1,
-      createdAtSec: (t.created - startedAt) / 1000,
-    };
-    queuedMax = Math.max(queuedMax, split.queuedMs);
-    wireMax = Math.max(wireMax, split.wireMs);
-    keepSlowest(slow, split, 6, (x) => x.totalMs);
+    record({ created: t.created, sent: t.sent, headers: now(), path: t.path, newSocket: socketUses.get(t.socket ?? -1) === 1 });
   });
   diagnostics.subscribe("undici:client:connectError", () => (connectErrors += 1));
 
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   return {
+    record,
     lines: () => [
       `client sockets      ${sockets} used; connect errors ${connectErrors}`,
       `client event loop   delay p99 ${ms(loop.percentile(99) / 1e6)}  max ${ms(loop.max / 1e6)} (the bench's own process)`,
