@@ -12,7 +12,7 @@ export { ConfigError };
  * |-----------------------------------|---------------------------------|---------|
  * | NEXTAUTH_SECRET                   | dev only: a fixed dev secret    | key that encrypts session cookies (JWT). REQUIRED when NODE_ENV=production. |
  * | NEXTAUTH_URL                      | (detected from the request)     | public base URL, e.g. https://playhead.example.org; an https URL switches to `__Secure-` cookies. |
- * | DATABASE_URL                      | file:<data dir>/playhead.db     | `file:` (SQLite) or `postgresql://` (see lib/db/database-url.ts). |
+ * | DATABASE_URL                      | file:<data dir>/playhead.db     | `file:` (SQLite) or `postgresql://` (with libpq's sslmode, host=/socket/dir; lib/db/database-url.ts). |
  * | PLAYHEAD_DATA_DIR                 | <cwd>/data                      | videos, sidecars, the default SQLite file. |
  * | PLAYHEAD_MAX_UPLOAD_BYTES         | 4294967296 (4 GiB)              | largest accepted upload. |
  * | PLAYHEAD_SESSION_MAX_AGE_SECONDS  | 604800 (7 days)                 | lifetime of a sign-in session. |
