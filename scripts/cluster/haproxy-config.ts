@@ -6,7 +6,22 @@
  * busy Node 20 process accepts one new connection per event-loop iteration (libuv >= 1.45), so a
  * burst of new connections waits in its kernel accept queue for tens of seconds; behind this proxy
  * it sees a handful of long-lived connections. Round robin, no sticky sessions, bodies streamed.
+ *
+ * The queue is served by priority class, then in arrival order: a trial in progress first (its
+ * segments and playlists, answers, a free-rewatch video, the query point's still: TRIAL_PATHS),
+ * everything else after (study landings, consent, the claim of a session, pages, the annotation
+ * and review APIs). Under a launch burst the wait then falls on the newcomers' first page, which a
+ * participant sees as a slower start, instead of on the segments of people already watching,
+ * which the no-rewind protocol turns into a broken trial.
  */
+
+/**
+ * Requests of a trial in progress, queued before all others: a path prefix, or a session route
+ * (`/api/sessions/…`) ending so. tests/launch-proxy-priority.test.ts sends one request for every
+ * API route of the app through HAProxy and checks that exactly these go first.
+ */
+const TRIAL_PATHS = { prefixes: ["/api/segments/"], sessionRoutes: ["/playlist.m3u8", "/answers", "/media", "/still"] } as const;
+
 export type HaproxyConfigOptions = {
   /** Address the proxy listens on, e.g. "127.0.0.1:8080". */
   listen: string;
@@ -49,6 +64,11 @@ backend playhead
   http-request set-header X-Forwarded-For %[src]
   http-request set-header X-Forwarded-Proto %[ssl_fc,iif(https,http)]
   http-response set-header X-Playhead-Upstream %[srv_name]
+  # Queued requests of a trial in progress go first (lower class first; the rest keep class 0).
+  acl trial_media path_beg ${TRIAL_PATHS.prefixes.join(" ")}
+  acl session_route path_beg /api/sessions/
+  acl trial_step path_end ${TRIAL_PATHS.sessionRoutes.join(" ")}
+  http-request set-priority-class int(-1) if trial_media || session_route trial_step
   # A connection that could not be made is retried on another instance; a request once sent never is.
   retry-on conn-failure
   option redispatch
