@@ -33,7 +33,7 @@
  *            a real launch's browsers are not on the server's machine at all)
  *            --keep-db (keep the scratch PostgreSQL database; dropped at the end by default)
  *            --proxy nginx|haproxy (the clients reach the separate server process through that proxy,
- *            as a deployment does (TLS ends there); HAProxy keeps at most BENCH_PROXY_MAXCONN (32)
+ *            as a deployment does (TLS ends there); HAProxy keeps at most BENCH_PROXY_MAXCONN (16, as docs/deploy.md configures it)
  *            requests on the server at once and queues the rest. With --cluster N: the balancer in
  *            front of the instances, nginx by default)
  *            --processes N (with --proxy: N separate server processes on the one database)

@@ -1,7 +1,7 @@
 /**
  * The proxy the load benchmark puts in front of its servers (bench:baseline `--proxy`, and the
  * `--cluster` deployment's HAProxy): nginx (keep-alive upstream, a new connection when none is
- * idle) or HAProxy (at most BENCH_PROXY_MAXCONN requests at once per server, default 32, the rest
+ * idle) or HAProxy (at most BENCH_PROXY_MAXCONN requests at once per server, default 16 as in docs/deploy.md, the rest
  * queued in the proxy), in a temporary directory removed when it stops. Benchmark tooling only.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,9 +16,9 @@ export type BenchProxy = StartedProxy & {
   cpuSeconds: () => number;
 };
 
-/** BENCH_PROXY_MAXCONN: HAProxy's requests at once per server (default 32). */
+/** BENCH_PROXY_MAXCONN: HAProxy's requests at once per server (default 16, the maxconn of the configuration docs/deploy.md recommends). */
 export function benchProxyMaxConn(): number {
-  return Number(process.env.BENCH_PROXY_MAXCONN ?? 32);
+  return Number(process.env.BENCH_PROXY_MAXCONN ?? 16);
 }
 
 /** Starts `kind` on a free port in front of `upstreams` ("host:port"); resolves once `readyPath` answers through it. */
