@@ -125,14 +125,44 @@ describe("attachFrameController", () => {
       video.seeking = false;
       video.pause();
       video.present(5); // the last callback of the playback, disagreeing with currentTime
-      expect(store.getState().frameIndex).toBe(5);
-      vi.advanceTimersByTime(60);
-      expect(store.getState().pendingFrame).toBe(5);
+      expect(store.getState()).toMatchObject({ frameIndex: 5, playing: false, settling: true });
+      vi.advanceTimersByTime(59);
+      expect(store.getState().settling).toBe(true); // not "paused" yet: the position is not final
+      vi.advanceTimersByTime(1);
+      expect(store.getState()).toMatchObject({ pendingFrame: 5, settling: false });
       expect(Math.round((video.currentTime * 90_000) / 3000 - 0.5)).toBe(5);
       video.settle();
       expect(store.getState()).toMatchObject({ frameIndex: 5, pendingFrame: null, playing: false });
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("a step right after a pause ends the settling and starts from the frame on screen", () => {
+    vi.useFakeTimers();
+    try {
+      const { video, store, controller } = setup(0);
+      controller.togglePlay();
+      video.present(7);
+      video.currentTime = (6.5 * 3000) / 90_000;
+      video.seeking = false;
+      video.pause();
+      expect(store.getState().settling).toBe(true);
+      controller.stepFrames(1);
+      expect(store.getState()).toMatchObject({ settling: false, pendingFrame: 8 });
+      vi.advanceTimersByTime(100); // the cancelled snap does not seek again
+      expect(store.getState().pendingFrame).toBe(8);
+      video.settle();
+      expect(store.getState()).toMatchObject({ frameIndex: 8, pendingFrame: null, settling: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a pause that comes from a frame step does not settle (the step seeks by itself)", () => {
+    const { store, controller } = setup(0);
+    controller.togglePlay();
+    controller.stepFrames(1);
+    expect(store.getState()).toMatchObject({ playing: false, settling: false, pendingFrame: 1 });
   });
 });

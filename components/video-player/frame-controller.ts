@@ -14,7 +14,9 @@
  * - On pause, currentTime is snapped to the middle of the frame last presented (per
  *   requestVideoFrameCallback). Measured in Chromium: right after a pause during playback,
  *   currentTime can still lie in the frame BEFORE the one on screen; without the snap the
- *   read-out (and the next step) would be one frame off what the annotator sees.
+ *   read-out (and the next step) would be one frame off what the annotator sees. Until the snap
+ *   the store says `settling` (status "seeking"): "paused" means the video's position is final
+ *   (e2e annotate-player-keys read the picture in that window once and saw the frame before).
  */
 import { browserSeekTimeForFrame, frameAtBrowserTime, readoutForFrame, stepFrame } from "@/lib/player/frame-navigation";
 import type { PlayerStore } from "@/lib/player/player-store";
@@ -80,23 +82,29 @@ export function attachFrameController(
     show(video.currentTime);
     store.setState({ pendingFrame: null });
   };
-  const onPlay = () => store.setState({ playing: true });
-  const onPause = () => {
-    store.setState({ playing: false });
+  const cancelSnap = () => {
     if (snapTimer !== null) clearTimeout(snapTimer);
     snapTimer = null;
+  };
+  const onPlay = () => {
+    cancelSnap();
+    store.setState({ playing: true, settling: false });
+  };
+  const onPause = () => {
+    cancelSnap();
     if (pauseFromStep) {
       pauseFromStep = false;
+      store.setState({ playing: false, settling: false });
       return;
     }
     // Let the last frame callbacks of the playback run, then align currentTime with the frame
-    // on screen.
+    // on screen. Until then the status says "seeking" (settling), not "paused".
+    store.setState({ playing: false, settling: true });
     snapTimer = setTimeout(() => {
       snapTimer = null;
-      if (detached || !video.paused || video.seeking) return;
-      const shown = frameAtBrowserTime(table, presentedTime ?? video.currentTime);
-      if (shown === null) return;
-      store.setState({ pendingFrame: shown });
+      const shown = detached || !video.paused || video.seeking ? null : frameAtBrowserTime(table, presentedTime ?? video.currentTime);
+      if (shown === null) return store.setState({ settling: false });
+      store.setState({ settling: false, pendingFrame: shown });
       video.currentTime = browserSeekTimeForFrame(table, shown);
     }, 60);
   };
@@ -124,10 +132,9 @@ export function attachFrameController(
       }
       if (snapTimer !== null) {
         // Stepping right after a pause: start from the frame on screen, not from currentTime.
-        clearTimeout(snapTimer);
-        snapTimer = null;
+        cancelSnap();
         const shown = frameAtBrowserTime(table, presentedTime ?? video.currentTime);
-        if (shown !== null) store.setState({ pendingFrame: shown });
+        store.setState(shown !== null ? { settling: false, pendingFrame: shown } : { settling: false });
       }
       const s = store.getState();
       const from = s.pendingFrame ?? s.frameIndex ?? frameAtBrowserTime(table, video.currentTime) ?? 0;
@@ -143,7 +150,7 @@ export function attachFrameController(
     },
     detach() {
       detached = true;
-      if (snapTimer !== null) clearTimeout(snapTimer);
+      cancelSnap();
       if (frameHandle !== null) video.cancelVideoFrameCallback?.(frameHandle);
       video.removeEventListener("loadeddata", fromCurrentTime);
       video.removeEventListener("timeupdate", fromCurrentTime);

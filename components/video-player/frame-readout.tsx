@@ -22,7 +22,7 @@ export function FrameReadout({ store, frameCount }: { store: PlayerStore; frameC
       if (timecodeRef.current && timecodeRef.current.textContent !== s.timecode) timecodeRef.current.textContent = s.timecode;
       const pts = formatPts(s.pts);
       if (ptsRef.current && ptsRef.current.textContent !== pts) ptsRef.current.textContent = pts;
-      const status = s.error ?? (s.ready ? (s.pendingFrame !== null ? "seeking" : s.playing ? "playing" : "paused") : "loading");
+      const status = s.error ?? (s.ready ? (s.pendingFrame !== null || s.settling ? "seeking" : s.playing ? "playing" : "paused") : "loading");
       if (stateRef.current && stateRef.current.textContent !== status) stateRef.current.textContent = status;
     };
     write(store.getState());

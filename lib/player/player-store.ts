@@ -23,6 +23,12 @@ export type PlayerState = {
   /** HH:MM:SS:FF of the displayed frame (from the PTS table: exact for variable frame rates). */
   timecode: string;
   playing: boolean;
+  /**
+   * A pause during playback is being aligned with the frame on screen (frame-controller.ts: about
+   * 60 ms, then a seek). The read-out's frame is already the one on screen; the video's position is
+   * not yet, so the status says "seeking" until it is.
+   */
+  settling: boolean;
   /** Last problem to show (PTS table failed to load ...). */
   error: string | null;
 };
@@ -42,6 +48,7 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   pts: null,
   timecode: "--:--:--:--",
   playing: false,
+  settling: false,
   error: null,
 };
 
