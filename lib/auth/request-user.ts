@@ -3,7 +3,7 @@ import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/prisma";
 import type { Role } from "@/lib/db/types";
-import { userById } from "./user-row";
+import { userById, type UserRow } from "./user-row";
 import { hashSecretToken, looksLikeToken } from "./secret-token";
 import { parseCookieHeader, sessionCookieName } from "./session-cookie";
 
@@ -23,16 +23,24 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * Database errors propagate (route() turns them into 503).
  */
 export async function getRequestUser(request: Request): Promise<SessionUser | null> {
-  const authorization = request.headers.get("authorization");
   // A Bearer header is the only credential considered when present (no fallback to the cookie).
-  if (authorization && /^bearer(\s|$)/i.test(authorization.trim())) {
-    return userFromApiToken(authorization.trim().slice("bearer".length).trim());
-  }
+  const bearer = bearerTokenOf(request);
+  if (bearer !== null) return userFromApiToken(bearer);
   const claims = await sessionClaims(request.headers);
   if (!claims) return null;
-  const user = await userById(claims.id);
-  if (!user || !user.active || user.sessionVersion !== claims.sv) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return sessionUserOf(claims, await userById(claims.id));
+}
+
+/**
+ * THE rule for a session cookie: its claims hold when the account `row` (read by the claimed id)
+ * exists, is active, and is still at the session's version (`sv`: bumped by a role change,
+ * deactivation or password reset). The role is the row's, never the cookie's. Every reader of a
+ * session cookie goes through here: {@link getRequestUser}, and a route whose handler reads the
+ * user row in its own first statement (lib/auth/deferred-caller.ts).
+ */
+export function sessionUserOf(claims: SessionClaims, row: UserRow | null): SessionUser | null {
+  if (!row || row.id !== claims.id || !row.active || row.sessionVersion !== claims.sv) return null;
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 /**
@@ -88,7 +96,15 @@ export async function sessionClaims(headers: Headers): Promise<SessionClaims | n
   return claims;
 }
 
-async function userFromApiToken(token: string): Promise<SessionUser | null> {
+/** `Authorization: Bearer …` present: the API token is the only credential considered (see {@link getRequestUser}). */
+export function bearerTokenOf(request: Request): string | null {
+  const authorization = request.headers.get("authorization");
+  if (!authorization || !/^bearer(\s|$)/i.test(authorization.trim())) return null;
+  return authorization.trim().slice("bearer".length).trim();
+}
+
+/** The user an API token acts for, or null (unknown, revoked, its user deactivated). */
+export async function userFromApiToken(token: string): Promise<SessionUser | null> {
   if (!looksLikeToken(token, "ph_")) return null;
   const row = await db.apiToken.findUnique({
     where: { tokenHash: hashSecretToken(token) },

@@ -21,14 +21,28 @@ export async function userByEmail(email: string): Promise<UserRow | null> {
 
 function userOf(rows: Record<string, unknown>[]): UserRow | null {
   const r = rows[0];
-  if (!r) return null;
+  return r ? rowOf(r.id, r.email, r.name, r.role, r.active, r.sessionVersion) : null;
+}
+
+/**
+ * The user row a statement read alongside its own data (a LEFT JOIN of "User" by the deferred
+ * caller's claimed id, lib/auth/deferred-caller.ts), its columns aliased `callerId`,
+ * `callerEmail`, `callerName`, `callerRole`, `callerActive`, `callerSessionVersion`; null when the
+ * join found no row.
+ */
+export function joinedCallerRow(r: Record<string, unknown>): UserRow | null {
+  if (r.callerId === null || r.callerId === undefined) return null;
+  return rowOf(r.callerId, r.callerEmail, r.callerName, r.callerRole, r.callerActive, r.callerSessionVersion);
+}
+
+function rowOf(id: unknown, email: unknown, name: unknown, role: unknown, active: unknown, sessionVersion: unknown): UserRow {
   return {
-    id: String(r.id),
-    email: String(r.email),
-    name: String(r.name),
-    role: String(r.role) as Role,
+    id: String(id),
+    email: String(email),
+    name: String(name),
+    role: String(role) as Role,
     // SQLite keeps booleans as 0 / 1.
-    active: r.active === true || Number(r.active) === 1,
-    sessionVersion: Number(r.sessionVersion),
+    active: active === true || Number(active) === 1,
+    sessionVersion: Number(sessionVersion),
   };
 }

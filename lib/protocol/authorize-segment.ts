@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/request-user";
+import type { DeferredCaller } from "@/lib/auth/deferred-caller";
 import { findSessionWithServed, ownsSession, type ParticipantSession } from "./load-session";
 import { logServe } from "./log-serve";
 import { decideInitAccess, decideSegmentAccess, type RefusalReason } from "./segment-access";
@@ -44,7 +44,8 @@ function statusFor(reason: string): number {
  */
 export async function authorizeSegment(args: {
   sessionId: string;
-  user: SessionUser | null;
+  /** Settled from the user row read with the session (lib/auth/deferred-caller.ts). */
+  caller: DeferredCaller;
   resourceParam: string;
   exp: string | null;
   sig: string | null;
@@ -54,7 +55,7 @@ export async function authorizeSegment(args: {
   const resource: SignedResource | null = parseResourceParam(args.resourceParam);
   // Progress and the served-once check come in one database call (a segment: anything served at
   // or after it; the init segment and refusals do not need it).
-  const found = await findSessionWithServed(args.sessionId, typeof resource === "number" ? resource : null);
+  const { found, user } = await findSessionWithServed(args.sessionId, typeof resource === "number" ? resource : null, args.caller);
   if (!found) return refuse("no_such_session");
   const { session, lastServed } = found;
   const logIndex = resource === null ? SERVE_INDEX.malformed : resource === "init" ? SERVE_INDEX.init : (resource as number);
@@ -63,11 +64,11 @@ export async function authorizeSegment(args: {
     return refuse(reason);
   };
   if (resource === null || resource === "media") return fail("malformed");
-  if (!args.user || !ownsSession(args.user, session)) return fail("wrong_user");
+  if (!user || !ownsSession(user, session)) return fail("wrong_user");
   if (!session.consentedAt) return fail("consent_required");
   const verdict = verifySegmentSignature(
     session.signingKey,
-    { sessionId: session.id, userId: args.user.id, resource },
+    { sessionId: session.id, userId: user.id, resource },
     args.exp,
     args.sig,
     Math.floor(now.getTime() / 1000),

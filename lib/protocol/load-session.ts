@@ -1,5 +1,7 @@
 import "server-only";
+import { callerOf, settledCaller, type DeferredCaller } from "@/lib/auth/deferred-caller";
 import type { SessionUser } from "@/lib/auth/request-user";
+import { joinedCallerRow, type UserRow } from "@/lib/auth/user-row";
 import { directSql } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
 import { parseStudySettings, type StudySettings } from "@/lib/protocol/study-settings";
@@ -63,51 +65,61 @@ function settingsOf(studyId: string, text: string): StudySettings {
 
 /** Loads a session by id, or null when there is none (callers answer 404 without saying more). */
 export async function findSession(sessionId: string): Promise<ParticipantSession | null> {
-  return (await loadSession(sessionId, null))?.session ?? null;
+  return (await loadSession(sessionId, null, settledCaller(null))).found?.session ?? null;
 }
+
+type Found = { session: ParticipantSession; lastServed: number | null };
 
 /**
  * {@link findSession} plus, read in the same database call, the highest segment index at or above
  * `servedFrom` already served (allowed) to the session, or null (the served-once rule of
  * authorize-segment.ts; see last-served.ts). `servedFrom` null: no such check (lastServed null).
+ * The caller (lib/auth/deferred-caller.ts) is settled from its user row, read in that same call;
+ * `user` is who it turned out to be (null: nobody, or a session cookie that no longer holds).
  */
 export async function findSessionWithServed(
   sessionId: string,
   servedFrom: number | null,
-): Promise<{ session: ParticipantSession; lastServed: number | null } | null> {
-  return loadSession(sessionId, servedFrom);
+  caller: DeferredCaller,
+): Promise<{ found: Found | null; user: SessionUser | null }> {
+  return loadSession(sessionId, servedFrom, caller);
 }
 
-async function loadSession(
-  sessionId: string,
-  servedFrom: number | null,
-): Promise<{ session: ParticipantSession; lastServed: number | null } | null> {
-  if (typeof sessionId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) return null;
+/**
+ * The session, its served-once figure, and the caller settled from the user row read by its
+ * claimed id in the SAME statement (one round trip for what was two: this runs on every segment,
+ * playlist and answer request). Without a session row to join it to, the caller is settled with a
+ * statement of its own.
+ */
+async function loadSession(sessionId: string, servedFrom: number | null, caller: DeferredCaller): Promise<{ found: Found | null; user: SessionUser | null }> {
+  if (typeof sessionId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) return { found: null, user: await caller.settleAlone() };
   const fixed = fixedCache.get(sessionId);
   if (fixed) {
-    const progress = await sessionProgress(sessionId, servedFrom);
+    const progress = await sessionProgress(sessionId, servedFrom, caller.claimedId);
     if (!progress) {
       fixedCache.delete(sessionId);
-      return null;
+      return { found: null, user: await caller.settleAlone() };
     }
+    const user = caller.settle(progress.caller);
     const loaded = await loadPlan(fixed.studyId, fixed.videoId, fixed.protocol);
-    const { lastServed, studyStatus, settingsText, ...rest } = progress;
-    return { session: { ...fixed, ...rest, studyStatus, settings: settingsOf(fixed.studyId, settingsText), loaded }, lastServed };
+    const { lastServed, studyStatus, settingsText, caller: _row, ...rest } = progress;
+    return { found: { session: { ...fixed, ...rest, studyStatus, settings: settingsOf(fixed.studyId, settingsText), loaded }, lastServed }, user };
   }
-  const row = await sessionRow(sessionId, servedFrom);
-  if (!row) return null;
+  const row = await sessionRow(sessionId, servedFrom, caller.claimedId);
+  if (!row) return { found: null, user: await caller.settleAlone() };
+  const user = caller.settle(row.caller);
   const loaded = await loadPlan(row.studyId, row.videoId, row.protocol);
-  const { lastServed, settingsText, ...fields } = row;
+  const { lastServed, settingsText, caller: _row, ...fields } = row;
   const session: ParticipantSession = { ...fields, settings: settingsOf(row.studyId, settingsText), loaded };
   if (session.consentedAt) {
     if (fixedCache.size >= MAX_CACHED) fixedCache.delete(fixedCache.keys().next().value as string);
     const { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt } = session;
     fixedCache.set(sessionId, { id, studyId, participantId, userId, videoId, startedAt, signingKey, protocol, consentedAt });
   }
-  return { session, lastServed };
+  return { found: { session, lastServed }, user };
 }
 
-type SessionRow = Omit<ParticipantSession, "settings" | "loaded"> & { settingsText: string; lastServed: number | null };
+type SessionRow = Omit<ParticipantSession, "settings" | "loaded"> & { settingsText: string; lastServed: number | null; caller: UserRow | null };
 
 /**
  * A session not cached yet (the first request for it on this instance): everything, with its
@@ -115,16 +127,19 @@ type SessionRow = Omit<ParticipantSession, "settings" | "loaded"> & { settingsTe
  * the same SQL for SQLite and PostgreSQL (through the ORM it was four statements; every
  * participant of a launch claims within seconds, on every instance).
  */
-async function sessionRow(sessionId: string, servedFrom: number | null): Promise<SessionRow | null> {
+async function sessionRow(sessionId: string, servedFrom: number | null, claimedId: string | null): Promise<SessionRow | null> {
   const [r] = await directSql.query<Record<string, unknown>[]>`
     SELECT s."id", s."studyId", s."participantId", s."videoId", s."status", s."unlockedIndex", s."answeredIndex", s."version",
       s."activeTabId", s."startedAt", s."lastSeenAt", s."signingKey", p."userId", p."consentedAt",
       st."protocol", st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText",
       (SELECT MAX(v."segmentIndex") FROM "SegmentServe" v
-        WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom ?? 0}) AS "lastServed"
+        WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom ?? 0}) AS "lastServed",
+      u."id" AS "callerId", u."email" AS "callerEmail", u."name" AS "callerName", u."role" AS "callerRole",
+      u."active" AS "callerActive", u."sessionVersion" AS "callerSessionVersion"
     FROM "BaselineSession" s
       JOIN "StudyParticipant" p ON p."id" = s."participantId"
       JOIN "Study" st ON st."id" = s."studyId"
+      LEFT JOIN "User" u ON u."id" = ${claimedId}
     WHERE s."id" = ${sessionId}`;
   if (!r) return null;
   const progress = progressOf(r);
@@ -151,6 +166,8 @@ function dateOf(value: unknown): Date {
 type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt" | "studyStatus"> & {
   lastServed: number | null;
   settingsText: string;
+  /** The deferred caller's user row, read by its claimed id in the same statement (null: none). */
+  caller: UserRow | null;
 };
 
 /**
@@ -159,19 +176,25 @@ type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredI
  * this runs on every segment, playlist and answer request, and costs about a third of the CPU of
  * the equivalent Prisma calls.
  */
-async function sessionProgress(sessionId: string, servedFrom: number | null): Promise<Progress | null> {
+async function sessionProgress(sessionId: string, servedFrom: number | null, claimedId: string | null): Promise<Progress | null> {
   const rows =
     servedFrom === null
       ? await directSql.query<Record<string, unknown>[]>`
           SELECT s."status", s."unlockedIndex", s."answeredIndex", s."version", s."activeTabId", s."lastSeenAt",
-            st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText"
-          FROM "BaselineSession" s JOIN "Study" st ON st."id" = s."studyId" WHERE s."id" = ${sessionId}`
+            st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText",
+            u."id" AS "callerId", u."email" AS "callerEmail", u."name" AS "callerName", u."role" AS "callerRole",
+            u."active" AS "callerActive", u."sessionVersion" AS "callerSessionVersion"
+          FROM "BaselineSession" s JOIN "Study" st ON st."id" = s."studyId" LEFT JOIN "User" u ON u."id" = ${claimedId}
+          WHERE s."id" = ${sessionId}`
       : await directSql.query<Record<string, unknown>[]>`
           SELECT s."status", s."unlockedIndex", s."answeredIndex", s."version", s."activeTabId", s."lastSeenAt",
             st."status" AS "studyStatus", CAST(st."settings" AS TEXT) AS "settingsText",
             (SELECT MAX(v."segmentIndex") FROM "SegmentServe" v
-              WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom}) AS "lastServed"
-          FROM "BaselineSession" s JOIN "Study" st ON st."id" = s."studyId" WHERE s."id" = ${sessionId}`;
+              WHERE v."sessionId" = s."id" AND v."allowed" = ${true} AND v."segmentIndex" >= ${servedFrom}) AS "lastServed",
+            u."id" AS "callerId", u."email" AS "callerEmail", u."name" AS "callerName", u."role" AS "callerRole",
+            u."active" AS "callerActive", u."sessionVersion" AS "callerSessionVersion"
+          FROM "BaselineSession" s JOIN "Study" st ON st."id" = s."studyId" LEFT JOIN "User" u ON u."id" = ${claimedId}
+          WHERE s."id" = ${sessionId}`;
   return rows[0] ? progressOf(rows[0]) : null;
 }
 
@@ -200,6 +223,7 @@ function progressOf(r: Record<string, unknown>): Progress {
     settingsText: String(r.settingsText),
     ...sessionProgressOf(r),
     lastServed: r.lastServed === null || r.lastServed === undefined ? null : Number(r.lastServed),
+    caller: joinedCallerRow(r),
   };
 }
 
@@ -213,24 +237,25 @@ export function ownsSession(user: Pick<SessionUser, "id" | "role"> | null, sessi
 }
 
 /**
- * The session if it belongs to `user` (404 otherwise, the same answer as for a session that does
- * not exist) and its participant has consented (403).
+ * The session if it belongs to the caller (404 otherwise, the same answer as for a session that
+ * does not exist) and its participant has consented (403). `who`: the user route() checked, or a
+ * deferred caller (settled here, from the user row read with the session).
  */
-export async function requireOwnSession(sessionId: string, user: SessionUser): Promise<ParticipantSession> {
-  return (await requireOwnSessionWithServed(sessionId, user, null)).session;
+export async function requireOwnSession(sessionId: string, who: SessionUser | DeferredCaller): Promise<ParticipantSession> {
+  return (await requireOwnSessionWithServed(sessionId, who, null)).session;
 }
 
 /**
  * {@link requireOwnSession} plus, in the same database call, the highest segment index at or above
- * `servedFrom` already served to the session (see {@link findSessionWithServed}).
+ * `servedFrom` already served to the session (see {@link findSessionWithServed}), and the caller.
  */
 export async function requireOwnSessionWithServed(
   sessionId: string,
-  user: SessionUser,
+  who: SessionUser | DeferredCaller,
   servedFrom: number | null,
-): Promise<{ session: ParticipantSession; lastServed: number | null }> {
-  const found = await loadSession(sessionId, servedFrom);
-  if (!found || !ownsSession(user, found.session)) throw new HttpError(404, "No such session.");
+): Promise<Found & { user: SessionUser }> {
+  const { found, user } = await loadSession(sessionId, servedFrom, callerOf(who));
+  if (!found || !user || !ownsSession(user, found.session)) throw new HttpError(404, "No such session.");
   if (!found.session.consentedAt) throw new HttpError(403, "Accept the consent form first.", "consent_required");
-  return found;
+  return { ...found, user };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/request-user";
+import type { DeferredCaller } from "@/lib/auth/deferred-caller";
 import { errorResponse } from "@/lib/http/json-response";
 import { ALREADY_SERVED_MESSAGE, authorizeSegment } from "./authorize-segment";
 import { CONTENT_LENGTH_HINT_HEADER, ensureContentLengthRestorer } from "@/lib/video-library/restore-content-length";
@@ -24,11 +24,11 @@ export const PRIVATE_MEDIA_HEADERS = {
 ensureContentLengthRestorer();
 
 /** `GET /api/segments/[sessionId]/[index]?exp=..&sig=..`: one segment (or "init"), if servable now. */
-export async function serveSegment(request: Request, user: SessionUser | null, sessionId: string, index: string): Promise<Response> {
+export async function serveSegment(request: Request, caller: DeferredCaller, sessionId: string, index: string): Promise<Response> {
   const url = new URL(request.url);
   const auth = await authorizeSegment({
     sessionId,
-    user,
+    caller,
     resourceParam: index,
     exp: url.searchParams.get("exp"),
     sig: url.searchParams.get("sig"),

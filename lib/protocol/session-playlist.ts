@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/request-user";
+import type { DeferredCaller } from "@/lib/auth/deferred-caller";
 import { HttpError } from "@/lib/http/http-error";
 import { buildStretchPlaylist } from "./build-playlist";
 import { requireOwnSessionWithServed } from "./load-session";
@@ -20,9 +20,9 @@ import { touchSession } from "./touch-session";
  * every stretch of the day, so the browser keeps it (lib/protocol/init-segment-url.ts). Logged in
  * SegmentServe (index -2).
  */
-export async function sessionPlaylist(user: SessionUser, sessionId: string, now = new Date()): Promise<Response> {
-  // Progress and the highest segment ever served, in one database call.
-  const { session, lastServed: maxServed } = await requireOwnSessionWithServed(sessionId, user, 0);
+export async function sessionPlaylist(caller: DeferredCaller, sessionId: string, now = new Date()): Promise<Response> {
+  // The caller's user row, progress and the highest segment ever served, in one database call.
+  const { session, lastServed: maxServed, user } = await requireOwnSessionWithServed(sessionId, caller, 0);
   const refuse = async (status: number, reason: string, message: string) => {
     await logServe(session.id, SERVE_INDEX.playlist, false, reason);
     throw new HttpError(status, message, reason);

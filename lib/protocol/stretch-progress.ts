@@ -17,24 +17,30 @@ export type StretchProgress = {
 
 /**
  * What the current stretch of a streaming session has been served, read from SegmentServe: its
- * segments, and the restarts (claims, playlist requests) since it was unlocked. Two fixed,
- * parameterised SELECTs, run together (this runs on every answer).
+ * segments, and the restarts (claims, playlist requests) since it was unlocked; and when it was
+ * unlocked (the previous answer's time, from Answer). ONE fixed, parameterised SELECT, the same
+ * SQL for SQLite and PostgreSQL (this runs on every answer): the serves, and the previous answer
+ * as one more row (`kind` 1).
  */
 export async function stretchProgress(session: ParticipantSession): Promise<StretchProgress> {
   const { plan } = session.loaded;
   const stretch = currentStretch(plan, session);
-  const [unlockedAt, rows] = await Promise.all([
-    unlockTime(session),
-    stretch.segments.length
-      ? directSql.query<{ segmentIndex: unknown; at: unknown }[]>`
-          SELECT "segmentIndex", "at" FROM "SegmentServe"
-          WHERE "sessionId" = ${session.id} AND "allowed" = ${true}
-            AND (("segmentIndex" >= ${stretch.first} AND "segmentIndex" <= ${stretch.last})
-              OR "segmentIndex" = ${SERVE_INDEX.playlist} OR "segmentIndex" = ${SERVE_INDEX.claim})`
-      : Promise.resolve([]),
-  ]);
-  const events = rows
-    .map((x) => ({ segmentIndex: Number(x.segmentIndex), at: (x.at instanceof Date ? x.at : new Date(String(x.at))).getTime() }))
+  // No previous answer: the stretch is timed from the session's start (an answer key is never empty).
+  const previousKey = session.answeredIndex >= 0 ? plan.asks[session.answeredIndex].answerKey : "";
+  // An empty stretch asks for no segment ([1, 0] matches none) and counts no restart.
+  const [first, last] = stretch.segments.length ? [stretch.first, stretch.last] : [1, 0];
+  const rows = await directSql.query<{ kind: unknown; segmentIndex: unknown; at: unknown }[]>`
+    SELECT 0 AS "kind", "segmentIndex", "at" FROM "SegmentServe"
+    WHERE "sessionId" = ${session.id} AND "allowed" = ${true}
+      AND (("segmentIndex" >= ${first} AND "segmentIndex" <= ${last})
+        OR "segmentIndex" = ${SERVE_INDEX.playlist} OR "segmentIndex" = ${SERVE_INDEX.claim})
+    UNION ALL
+    SELECT 1 AS "kind", 0 AS "segmentIndex", "createdAt" AS "at" FROM "Answer"
+    WHERE "sessionId" = ${session.id} AND "answerKey" = ${previousKey}`;
+  const answeredAt = rows.find((x) => Number(x.kind) === 1);
+  const unlockedAt = answeredAt ? timeOf(answeredAt.at) : session.startedAt.getTime();
+  const events = (stretch.segments.length ? rows.filter((x) => Number(x.kind) === 0) : [])
+    .map((x) => ({ segmentIndex: Number(x.segmentIndex), at: timeOf(x.at) }))
     .filter((x) => x.at >= unlockedAt)
     .sort((a, b) => a.at - b.at);
   const byIndex = new Map(stretch.segments.map((s) => [s.index, s]));
@@ -48,12 +54,7 @@ export async function stretchProgress(session: ParticipantSession): Promise<Stre
   return { stretch, unlockedAt, served, coverage };
 }
 
-async function unlockTime(session: ParticipantSession): Promise<number> {
-  if (session.answeredIndex < 0) return session.startedAt.getTime();
-  const prev = session.loaded.plan.asks[session.answeredIndex];
-  const rows = await directSql.query<{ createdAt: unknown }[]>`
-    SELECT "createdAt" FROM "Answer" WHERE "sessionId" = ${session.id} AND "answerKey" = ${prev.answerKey}`;
-  const at = rows[0]?.createdAt;
-  if (at === undefined || at === null) return session.startedAt.getTime();
-  return (at instanceof Date ? at : new Date(String(at))).getTime();
+/** A DATETIME value as ms (the adapters give a Date; a string or epoch number is converted). */
+function timeOf(value: unknown): number {
+  return (value instanceof Date ? value : new Date(typeof value === "number" ? value : String(value))).getTime();
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { DeferredCaller } from "@/lib/auth/deferred-caller";
 import type { SessionUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/prisma";
 import { HttpError } from "@/lib/http/http-error";
@@ -33,13 +34,13 @@ import { recordAnswer } from "./record-answer";
  * passes lib/studies' finishSession; the protocol does not import the domain above it).
  */
 export async function submitAnswer(
-  user: SessionUser,
+  who: SessionUser | DeferredCaller,
   sessionId: string,
   body: AnswerBody,
   onCompleted: (sessionId: string) => Promise<void>,
   now = new Date(),
 ) {
-  const session = await requireOwnSession(sessionId, user);
+  const session = await requireOwnSession(sessionId, who);
   await enforceTimeLimit(session, now);
   if (session.status !== "ACTIVE" || session.studyStatus !== "OPEN") throw new HttpError(410, "This session is over.", "session_not_active");
   const { plan } = session.loaded;
