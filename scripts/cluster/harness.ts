@@ -175,7 +175,11 @@ export function nextStartOptions(): string[] {
 }
 
 function startInstance(name: string, port: number, dataDir: string, env: Record<string, string>, verbose: boolean): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", ...nextStartOptions(), "-p", String(port), "-H", "127.0.0.1"], {
+  // BENCH_INSTANCE_CPU_PROF=<dir>: each instance writes a .cpuprofile there when it exits (npx tsx scripts/bench/summarize-cpu-profile.ts FILE).
+  const prof = process.env.BENCH_INSTANCE_CPU_PROF;
+  const profFlags = prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [];
+  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
+  const child = spawn(process.execPath, [...profFlags, next, "start", ...nextStartOptions(), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     detached: true, // its own process group: kill() reaches next start and whatever it spawned
     stdio: ["ignore", "pipe", "pipe"],
@@ -214,7 +218,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   let balancer: StartedProxy | null = null;
   const stop = async () => {
     await balancer?.stop();
-    await Promise.all(instances.map((i) => (i.alive() ? i.kill("SIGKILL") : Promise.resolve())));
+    // Profiled instances get SIGTERM (next start exits and writes its profile), the rest SIGKILL.
+    const signal = process.env.BENCH_INSTANCE_CPU_PROF ? "SIGTERM" : "SIGKILL";
+    await Promise.all(instances.map((i) => (i.alive() ? i.kill(signal) : Promise.resolve())));
     if (ownWorkDir) await rm(work, { recursive: true, force: true });
   };
 
