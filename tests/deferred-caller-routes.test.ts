@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { route } from "@/lib/http/route";
 import { HttpError } from "@/lib/http/http-error";
-import { ROUTE_POLICY, expectedOutcome, routeKey, type HttpMethod, type RouteKey } from "@/lib/http/route-policy";
+import { ROUTE_POLICY, expectedOutcome, type HttpMethod, type RouteKey } from "@/lib/http/route-policy";
 import { makeRequest, readResponse, routeContext, sessionCookie, type CallResult } from "@/tests/support/requests";
-import { walkApiRoutes, type ApiHandler, type WalkedRoute } from "@/tests/support/route-walk";
+import { walkApiRoutes, walkedHandlers, type ApiHandler, type WalkedHandler, type WalkedRoute } from "@/tests/support/route-walk";
 import { requestFor, routeWorld, type Caller, type World } from "@/tests/support/route-world";
 import { createTestUser } from "@/tests/support/users";
 
@@ -32,10 +32,8 @@ beforeAll(async () => {
   w = await routeWorld();
 }, 600_000);
 
-function handlers(): { key: RouteKey; path: string; method: HttpMethod; handler: ApiHandler }[] {
-  return routes.flatMap((r) =>
-    Object.entries(r.handlers).map(([method, handler]) => ({ key: routeKey(method as HttpMethod, r.path), path: r.path, method: method as HttpMethod, handler: handler! })),
-  );
+function handlers(): WalkedHandler[] {
+  return walkedHandlers(routes);
 }
 
 /** Calls a route as `caller`, but with a session cookie whose version (`sv`) is no longer the account's. */

@@ -1,8 +1,8 @@
 import { testDb } from "@/tests/support/test-db";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CALLER_ROLES, expectedOutcome, ROUTE_POLICY, routeKey, type HttpMethod, type RouteKey } from "@/lib/http/route-policy";
+import { CALLER_ROLES, expectedOutcome, ROUTE_POLICY, type HttpMethod, type RouteKey } from "@/lib/http/route-policy";
 import { makeRequest, readResponse, routeContext, type CallResult } from "@/tests/support/requests";
-import { walkApiRoutes, type ApiHandler, type WalkedRoute } from "@/tests/support/route-walk";
+import { walkApiRoutes, walkedHandlers, type ApiHandler, type WalkedHandler, type WalkedRoute } from "@/tests/support/route-walk";
 import { requestFor, routeWorld, type Caller, type World } from "@/tests/support/route-world";
 
 /**
@@ -25,10 +25,8 @@ beforeAll(async () => {
   w = await routeWorld();
 }, 600_000);
 
-function handlers(): { key: RouteKey; path: string; file: string; method: HttpMethod; handler: ApiHandler }[] {
-  return routes.flatMap((r) =>
-    Object.entries(r.handlers).map(([method, handler]) => ({ key: routeKey(method as HttpMethod, r.path), path: r.path, file: r.file, method: method as HttpMethod, handler: handler! })),
-  );
+function handlers(): WalkedHandler[] {
+  return walkedHandlers(routes);
 }
 
 async function callAs(key: RouteKey, path: string, method: HttpMethod, handler: ApiHandler, caller: Caller): Promise<CallResult> {

@@ -8,7 +8,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { NextRequest } from "next/server";
-import { HTTP_METHODS, routePatternFromDir, type HttpMethod } from "@/lib/http/route-policy";
+import { HTTP_METHODS, routeKey, routePatternFromDir, type HttpMethod, type RouteKey } from "@/lib/http/route-policy";
 import type { RouteOptions } from "@/lib/http/route";
 
 export type ApiHandler = ((request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
@@ -33,6 +33,16 @@ function routeFiles(dir: string): string[] {
     else if (name === "route.ts" || name === "route.tsx") out.push(full);
   }
   return out.sort();
+}
+
+/** One exported method of one walked route, keyed as lib/http/route-policy.ts keys it. */
+export type WalkedHandler = { key: RouteKey; path: string; file: string; method: HttpMethod; handler: ApiHandler };
+
+/** Every method handler of the walked routes, one entry per route × exported method. */
+export function walkedHandlers(routes: WalkedRoute[]): WalkedHandler[] {
+  return routes.flatMap((r) =>
+    Object.entries(r.handlers).map(([method, handler]) => ({ key: routeKey(method as HttpMethod, r.path), path: r.path, file: r.file, method: method as HttpMethod, handler: handler! })),
+  );
 }
 
 /** Every route.ts under app/api with its exported method handlers. */
