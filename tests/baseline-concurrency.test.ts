@@ -48,6 +48,26 @@ describe("concurrency", { timeout: 300_000 }, () => {
     expect(sessions.map((s) => s.videoId).sort()).toEqual([...ctx.videos].sort());
   });
 
+  it("consent answers with the participant's first session in watching order, the same on a repeat, then the next unfinished one", async () => {
+    const { studyId } = await createOpenStudy(ctx.admin, ctx.projectId, "STREAMING", ctx.items.map((itemId) => ({ itemId })), {
+      enforceRealtime: false,
+      participantsPerVideo: null,
+      capPerParticipant: null,
+    });
+    const p = await join(studyId, "ORDER");
+    const consent = async () =>
+      (await call(consentRoute, `/api/studies/${studyId}/consent`, { ...as(p.cookie), method: "POST", params: { studyId } })).json.sessionId as string | null;
+    const sessions = await db.baselineSession.findMany({ where: { studyId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] });
+    expect(sessions.map((s) => s.videoId).sort()).toEqual([...ctx.videos].sort());
+    expect(p.sessionId).toBe(sessions[0].id);
+    expect(await consent()).toBe(sessions[0].id);
+    await db.baselineSession.update({ where: { id: sessions[0].id }, data: { status: "COMPLETED" } });
+    expect(await consent()).toBe(sessions[1].id);
+    await db.baselineSession.update({ where: { id: sessions[1].id }, data: { status: "COMPLETED" } });
+    expect(await consent()).toBeNull();
+    expect(await db.baselineSession.count({ where: { studyId } })).toBe(2);
+  });
+
   it("a double submit and two racing tabs advance the session exactly once", async () => {
     const { studyId } = await createOpenStudy(ctx.admin, ctx.projectId, "STREAMING", [{ itemId: ctx.items[0] }], { enforceRealtime: false });
     const p = await join(studyId, "DOUBLE");

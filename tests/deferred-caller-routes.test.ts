@@ -19,7 +19,8 @@ import { createTestUser } from "@/tests/support/users";
  *   behind the account's: a role change, deactivation or password reset happened since): the
  *   answer is what the policy gives an anonymous caller.
  * - The deferred routes, with the owner's cookie after the owner is deactivated or their sessions
- *   are revoked: refused, and nothing is written beyond the refusal's log row.
+ *   are revoked: refused, and nothing is written beyond the refusal's log row (no serve, no answer,
+ *   the session's version and progress unchanged).
  * - route() itself: a deferred handler that answers without settling its caller gets a 500; a
  *   refusal of the caller wins over whatever the handler threw first.
  */
@@ -48,12 +49,17 @@ async function callWithStaleCookie(key: RouteKey, path: string, method: HttpMeth
 }
 
 describe(`a session cookie that no longer holds is nobody, on every route (${testDb.provider})`, () => {
-  it("exactly the streaming segments, playlist and answers read the caller with their own data", () => {
+  it("exactly the streaming segments, playlist, answers and the tab claim read the caller with their own data", () => {
     const deferred = handlers()
       .filter((h) => h.handler.routeOptions?.caller === "deferred")
       .map((h) => h.key)
       .sort();
-    expect(deferred).toEqual(["GET /api/segments/:sessionId/:index", "GET /api/sessions/:id/playlist.m3u8", "POST /api/sessions/:id/answers"]);
+    expect(deferred).toEqual([
+      "GET /api/segments/:sessionId/:index",
+      "GET /api/sessions/:id/playlist.m3u8",
+      "POST /api/sessions/:id/answers",
+      "POST /api/sessions/:id/claim",
+    ]);
   });
 
   it("every route × every signed-in role: a stale cookie gets what an anonymous caller gets", { timeout: 900_000 }, async () => {
@@ -99,7 +105,7 @@ describe(`the deferred routes refuse an owner whose account changed, and write n
     session: await db.baselineSession.findUniqueOrThrow({ where: { id: sessionId }, select: { version: true, answeredIndex: true, unlockedIndex: true } }),
   });
 
-  it("sessions revoked (sessionVersion bumped), then the account deactivated: 401 for playlist and answers, 403 wrong_user for the segment", async () => {
+  it("sessions revoked (sessionVersion bumped), then the account deactivated: 401 for playlist, answers and claim, 403 wrong_user for the segment", async () => {
     const owner = w.users["participant:member"];
     const cookie = await sessionCookie(owner);
     const sessionId = w.streamingSessionId;
@@ -110,6 +116,7 @@ describe(`the deferred routes refuse an owner whose account changed, and write n
       const revoked = await deferredCalls(cookie);
       expect(revoked["GET /api/sessions/:id/playlist.m3u8"].status).toBe(401);
       expect(revoked["POST /api/sessions/:id/answers"].status).toBe(401);
+      expect(revoked["POST /api/sessions/:id/claim"].status).toBe(401);
       expect(revoked["GET /api/segments/:sessionId/:index"].status).toBe(403);
       expect(revoked["GET /api/segments/:sessionId/:index"].json.error.code).toBe("wrong_user");
       expect(await written(sessionId)).toEqual(before);
@@ -119,6 +126,7 @@ describe(`the deferred routes refuse an owner whose account changed, and write n
       const inactive = await deferredCalls(await sessionCookie(fresh));
       expect(inactive["GET /api/sessions/:id/playlist.m3u8"].status).toBe(401);
       expect(inactive["POST /api/sessions/:id/answers"].status).toBe(401);
+      expect(inactive["POST /api/sessions/:id/claim"].status).toBe(401);
       expect(inactive["GET /api/segments/:sessionId/:index"].status).toBe(403);
       expect(inactive["GET /api/segments/:sessionId/:index"].json.error.code).toBe("wrong_user");
       expect(await written(sessionId)).toEqual(before);
@@ -133,10 +141,12 @@ describe(`the deferred routes refuse an owner whose account changed, and write n
     expect(ghost["GET /api/segments/:sessionId/:index"].status).toBe(403);
     expect(ghost["GET /api/sessions/:id/playlist.m3u8"].status).toBe(401);
     expect(ghost["POST /api/sessions/:id/answers"].status).toBe(401);
+    expect(ghost["POST /api/sessions/:id/claim"].status).toBe(401);
     const staff = await deferredCalls(await sessionCookie(w.users["admin:member"]));
     // (A staff cookie on a participant route is settled at once: 403 when it holds, 401 when it no longer does.)
     expect(staff["GET /api/sessions/:id/playlist.m3u8"].status).toBe(403);
     expect(staff["POST /api/sessions/:id/answers"].status).toBe(403);
+    expect(staff["POST /api/sessions/:id/claim"].status).toBe(403);
     expect(staff["GET /api/segments/:sessionId/:index"].status).toBe(403);
   });
 });

@@ -3,13 +3,27 @@ import { randomBytes } from "node:crypto";
 import { newId } from "@/lib/db/new-id";
 import { databaseTarget } from "@/lib/db/database-url";
 import { directSql } from "@/lib/db/prisma";
-import { HttpError } from "@/lib/http/http-error";
 import { parseStudySettings } from "@/lib/protocol/study-settings";
 import { chooseVideos, type AssignableVideo } from "./assignment";
 import { conflictItemIds } from "./conflicts";
-import { seenVideoIds } from "./seen-videos";
+import { seenVideoIds, type Person } from "./seen-videos";
 
 type StudyVideos = Map<string, { itemIds: string[]; firstOrdinal: number; attentionOnly: boolean; asks: number }>;
+
+/** The study as the caller read it (its protocol and settings are frozen once it is open). */
+export type AssignedStudy = { id: string; protocol: string; settingsText: string };
+
+/** The participant row (id) and who it is: its account and platform id never change. */
+export type AssignedParticipant = Person & { id: string };
+
+export type Assignment = {
+  /** Sessions created now, in watching order. */
+  created: string[];
+  conflicted: string[];
+  seen: string[];
+  /** The participant had sessions in the study before (any status). */
+  hadSessions: boolean;
+};
 
 /**
  * Gives a participant their videos (assignment.ts rules: conflicts of interest, videos received in
@@ -20,19 +34,21 @@ type StudyVideos = Map<string, { itemIds: string[]; firstOrdinal: number; attent
  * transactions); without a limit, concurrent assignments only balance approximately.
  * Sessions whose status is ABANDONED do not hold a slot: their video goes to someone else.
  *
+ * The caller passes the study and the participant as it read them (consent.ts reads both in its
+ * first statement): they are not read again here.
+ *
  * Direct statements (lib/db/direct-sql.ts): every participant of a launch consents within seconds,
  * and on SQLite an open transaction holds the process's one connection, so every other request's
  * statement waits for it. Through the ORM the transaction's dozen statements each took an
  * event-loop turn of their own; here they run back to back and the transaction is over in a
  * fraction of a millisecond.
  */
-export async function assignParticipant(studyId: string, participantId: string): Promise<{ created: string[]; conflicted: string[]; seen: string[] }> {
+export async function assignParticipant(study: AssignedStudy, participant: AssignedParticipant): Promise<Assignment> {
   // The study's protocol, items and per-video limit are frozen once it is open (participants
   // consent only then): read before the transaction, which then holds its connection (and, with a
   // limit, the study's lock) for fewer statements.
-  const [study] = await directSql.query<{ protocol: string; settingsText: string }[]>`
-    SELECT "protocol", CAST("settings" AS TEXT) AS "settingsText" FROM "Study" WHERE "id" = ${studyId}`;
-  if (!study) throw new HttpError(404, "No such study.");
+  const studyId = study.id;
+  const participantId = participant.id;
   const settings = parseStudySettings(JSON.parse(study.settingsText));
   const byVideo = await studyVideos(studyId);
   const postgres = databaseTarget().provider === "postgresql";
@@ -40,9 +56,6 @@ export async function assignParticipant(studyId: string, participantId: string):
     // Only a per-video limit is shared by the study's participants: without one, assignments
     // need not wait for each other.
     if (postgres && settings.participantsPerVideo !== null) await tx.query`SELECT "id" FROM "Study" WHERE "id" = ${studyId} FOR UPDATE`;
-    const [participant] = await tx.query<{ userId: string; externalSource: string | null; externalId: string | null }[]>`
-      SELECT "userId", "externalSource", "externalId" FROM "StudyParticipant" WHERE "id" = ${participantId}`;
-    if (!participant) throw new HttpError(404, "Open the study link first.");
     if (postgres) {
       // The same person consenting to two studies at once: their participant rows (every study,
       // same account or platform id), locked in one order, serialise the two assignments so the
@@ -52,11 +65,12 @@ export async function assignParticipant(studyId: string, participantId: string):
           OR ("externalSource" = ${participant.externalSource} AND "externalId" = ${participant.externalId})
         ORDER BY "id" FOR UPDATE`;
     }
-    const counts = await tx.query<{ videoId: string; n: unknown }[]>`
-      SELECT "videoId", COUNT(*) AS "n" FROM "BaselineSession"
-      WHERE "studyId" = ${studyId} AND "status" <> 'ABANDONED' GROUP BY "videoId"`;
-    const mine = await tx.query<{ videoId: string }[]>`
-      SELECT "videoId" FROM "BaselineSession" WHERE "studyId" = ${studyId} AND "participantId" = ${participantId}`;
+    // Per video: the sessions holding a slot (every status but ABANDONED), and whether one is this participant's (any status).
+    const counts = await tx.query<{ videoId: string; n: unknown; mine: unknown }[]>`
+      SELECT "videoId", SUM(CASE WHEN "status" <> 'ABANDONED' THEN 1 ELSE 0 END) AS "n",
+        SUM(CASE WHEN "participantId" = ${participantId} THEN 1 ELSE 0 END) AS "mine"
+      FROM "BaselineSession" WHERE "studyId" = ${studyId} GROUP BY "videoId"`;
+    const mine = counts.filter((c) => Number(c.mine) > 0);
     const conflicts = await conflictItemIds(tx, participant.userId, studyId);
     const seen = settings.excludeSeenVideos ? await seenVideoIds(tx, participant, studyId) : new Set<string>();
     const assigned = new Map(counts.map((c) => [c.videoId, Number(c.n)]));
@@ -87,7 +101,7 @@ export async function assignParticipant(studyId: string, participantId: string):
           ${randomBytes(32).toString("base64url")}, ${at}, ${at})`;
       created.push(id);
     }
-    return { created, conflicted: result.conflicted, seen: result.seen };
+    return { created, conflicted: result.conflicted, seen: result.seen, hadSessions: mine.length > 0 };
   });
 }
 

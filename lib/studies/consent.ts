@@ -15,8 +15,12 @@ import { assignParticipant } from "./assign-participant";
  */
 export async function giveConsent(studyId: string, user: SessionUser): Promise<{ sessionId: string | null }> {
   requireParticipantRole(user.role);
-  const [participant] = await directSql.query<{ id: string; consentedAt: Date | null; studyStatus: string }[]>`
-    SELECT p."id", p."consentedAt", st."status" AS "studyStatus"
+  // The participant, who it is, and the study (status, and for the assignment its protocol and settings), in one statement.
+  const [participant] = await directSql.query<
+    { id: string; consentedAt: Date | null; userId: string; externalSource: string | null; externalId: string | null; studyStatus: string; protocol: string; settingsText: string }[]
+  >`
+    SELECT p."id", p."consentedAt", p."userId", p."externalSource", p."externalId",
+      st."status" AS "studyStatus", st."protocol", CAST(st."settings" AS TEXT) AS "settingsText"
     FROM "StudyParticipant" p JOIN "Study" st ON st."id" = p."studyId"
     WHERE p."studyId" = ${studyId} AND p."userId" = ${user.id}`;
   if (!participant) throw new HttpError(404, "Open the study link first.");
@@ -24,6 +28,10 @@ export async function giveConsent(studyId: string, user: SessionUser): Promise<{
   if (!participant.consentedAt) {
     await directSql.execute`UPDATE "StudyParticipant" SET "consentedAt" = ${new Date()} WHERE "id" = ${participant.id} AND "consentedAt" IS NULL`;
   }
-  await assignParticipant(studyId, participant.id);
+  const { id, userId, externalSource, externalId, protocol, settingsText } = participant;
+  const assignment = await assignParticipant({ id: studyId, protocol, settingsText }, { id, userId, externalSource, externalId });
+  // A first consent that created sessions starts with the first of them (created in watching
+  // order, all ACTIVE); otherwise the participant's first unfinished one is looked up.
+  if (!assignment.hadSessions && assignment.created.length) return { sessionId: assignment.created[0] };
   return { sessionId: await nextActiveSession(participant.id) };
 }

@@ -118,15 +118,19 @@ async function findOrCreateWorkerAccount(studyId: string, identity: ExternalIden
   if (!row) {
     const id = newId();
     const now = new Date();
+    const name = `${PLATFORM_PARAMS[identity.source].label} ${identity.externalId}`;
     try {
       await directSql.execute`
         INSERT INTO "User" ("id", "email", "name", "role", "active", "sessionVersion", "createdAt", "updatedAt")
-        VALUES (${id}, ${email}, ${`${PLATFORM_PARAMS[identity.source].label} ${identity.externalId}`}, 'PARTICIPANT', ${true}, ${0}, ${now}, ${now})`;
+        VALUES (${id}, ${email}, ${name}, 'PARTICIPANT', ${true}, ${0}, ${now}, ${now})`;
       await audit({ actorId: id, action: "study.participant_account_created", targetType: "User", targetId: id, details: { source: identity.source, studyId } });
+      // The row as just written (not read back: a launch's workers all arrive within seconds).
+      row = { id, email, name, role: "PARTICIPANT", active: true, sessionVersion: 0 };
     } catch (error) {
       if ((error as { code?: string }).code !== "P2002") throw error;
+      // Another request for the same worker created it first.
+      row = await userByEmail(email);
     }
-    row = await userByEmail(email);
     if (!row) throw new HttpError(409, "This participant account could not be created: open the link again.", "conflict");
   }
   if (row.role !== "PARTICIPANT" || !row.active) throw new HttpError(403, "This participant account cannot take studies.", "account_inactive");

@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
  * POST /api/sessions/[id]/claim {tabId}: this tab takes the session over (the previous tab's next
  * answer gets 409). Returns the state. Releases no media.
  */
-export const POST = route<{ tabId: string }, undefined, { id: string }>({ roles: PARTICIPANT_ROLES, body: claimBodySchema }, async ({ params, user, body }) => {
-  const session = await requireOwnSession(params.id, user);
+export const POST = route<{ tabId: string }, undefined, { id: string }>({ roles: PARTICIPANT_ROLES, body: claimBodySchema, caller: "deferred" }, async ({ params, caller, body }) => {
+  // The caller's user row is read with the session (`caller: "deferred"`, lib/auth/deferred-caller.ts).
+  const session = await requireOwnSession(params.id, caller);
   return sessionState({ ...session, ...(await claimSession(session.id, body.tabId)) }, body.tabId);
 });
