@@ -19,8 +19,9 @@ import { userById, type UserRow } from "./user-row";
  */
 export type DeferredCaller = {
   /**
-   * The account id to read the user row by: the session cookie's claimed id (not yet checked), or
-   * the account of an API token (already checked). null: nobody claims to be signed in.
+   * The account id to read the user row by: the session cookie's claimed id (not yet checked).
+   * null: nobody claims to be signed in, or the caller is settled already (an API token, checked
+   * before the handler; a staff cookie on a participant route).
    */
   readonly claimedId: string | null;
   /**

@@ -32,9 +32,8 @@ export type RouteOptions<B, Q> = {
    * `"deferred"`: the handler reads the caller's user row in its own first statement, with its own
    * data, instead of route() reading it first (one round trip fewer: for the few routes every
    * participant of a launch calls many times: the streaming segments, playlist, answers and tab
-   * claim). The
-   * handler gets `caller` (lib/auth/deferred-caller.ts) instead of `user`, and must settle it —
-   * same rule, same role gate — before anything but reads. route() checks that it did: a handler
+   * claim). The handler gets `caller` (lib/auth/deferred-caller.ts) instead of `user`, and must
+   * settle it — same rule, same role gate — before anything but reads. route() checks that it did: a handler
    * that answers with its caller unsettled has it settled by route() (401 / 403 win) and, when the
    * answer was a success, fails with 500 (tests/deferred-caller-routes.test.ts walks every such
    * route).
