@@ -61,11 +61,21 @@ export function createDbClient(): Db {
   return createClient().db;
 }
 
+/**
+ * The process's client lives on globalThis, in production too: `next start` loads this module once
+ * per bundle (the route handlers', the pages', instrumentation's job runner...), and a client per
+ * bundle meant several connections in one process. On SQLite that stalled the whole process: the
+ * one-connection serializer (serialize-sqlite-transactions.ts) orders statements of ONE client, so a
+ * write on another client's connection while a transaction was open (between its awaits) waited
+ * synchronously in better-sqlite3 for the file's lock, blocking the event loop that transaction
+ * needed to finish, until the 10 s busy timeout failed it (SQLITE_BUSY; seen in an e2e run as a
+ * 10 s stall and a job that "could not be settled"). On PostgreSQL it meant a pool per bundle.
+ * tests/db-one-client.test.ts checks it against the production build.
+ */
 const globalForDb = globalThis as unknown as { playheadClient?: Client };
-const client = globalForDb.playheadClient ?? createClient();
-if (process.env.NODE_ENV !== "production") globalForDb.playheadClient = client;
+const client = (globalForDb.playheadClient ??= createClient());
 
-/** The one Prisma client of the process (kept across hot reloads in development). */
+/** The one Prisma client of the process (kept across hot reloads in development, shared by every bundle in production). */
 export const db: Db = client.db;
 
 /**
