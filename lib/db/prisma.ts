@@ -70,7 +70,7 @@ export function createDbClient(): Db {
  * synchronously in better-sqlite3 for the file's lock, blocking the event loop that transaction
  * needed to finish, until the 10 s busy timeout failed it (SQLITE_BUSY; seen in an e2e run as a
  * 10 s stall and a job that "could not be settled"). On PostgreSQL it meant a pool per bundle.
- * tests/db-one-client.test.ts checks it against the production build.
+ * e2e/server-one-connection.spec.ts checks it against the production server.
  */
 const globalForDb = globalThis as unknown as { playheadClient?: Client };
 const client = (globalForDb.playheadClient ??= createClient());
