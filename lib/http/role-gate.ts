@@ -1,4 +1,3 @@
-import type { SessionUser } from "@/lib/auth/request-user";
 import type { Role } from "@/lib/db/types";
 import { HttpError } from "./http-error";
 
@@ -7,7 +6,7 @@ import { HttpError } from "./http-error";
  * in the list (403); a "public" route lets everyone through. One function for route()'s own check
  * and for a caller the handler settles itself (lib/auth/deferred-caller.ts).
  */
-export function admitRole(user: Pick<SessionUser, "role"> | null, roles: readonly Role[] | "public"): void {
+export function admitRole(user: { role: Role } | null, roles: readonly Role[] | "public"): void {
   if (roles === "public") return;
   if (!user) throw new HttpError(401, "Sign in first.");
   if (!roles.includes(user.role)) throw new HttpError(403, "Your role may not do this.");
