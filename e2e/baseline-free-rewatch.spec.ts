@@ -78,7 +78,10 @@ test.describe("free rewatch and answer forms", () => {
     expect(await order()).toEqual(["A", "B", "C", "D"]);
     await ordering.getByTestId("answer-order-B").dragTo(ordering.getByTestId("answer-order-A"));
     expect(await order()).toEqual(["B", "A", "C", "D"]);
+    // Focus D right after the drop: the drop's own focus restoring (a frame later) must not take it back to B.
     await ordering.getByTestId("answer-order-D").focus();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(ordering.getByTestId("answer-order-D")).toBeFocused();
     await page.keyboard.press("Alt+ArrowUp");
     expect(await order()).toEqual(["B", "A", "D", "C"]);
     await expect(ordering.getByTestId("answer-order-D")).toBeFocused();

@@ -31,7 +31,14 @@ export function OrderingInput({
     next.splice(j, 0, label);
     onChange(next);
     setAnnounce(`${label} moved to position ${j + 1} of ${value.length}`);
-    requestAnimationFrame(() => items.current.get(label)?.focus());
+    // Moving a focused item in the list can drop its focus: give it back after the re-render, but
+    // only if nothing else was focused meanwhile (after a drop, the participant may already be on
+    // another event: a late focus here sent their next Alt+↑ to the wrong one).
+    const before = document.activeElement;
+    requestAnimationFrame(() => {
+      const now = document.activeElement;
+      if (now === before || now === null || now === document.body) items.current.get(label)?.focus();
+    });
   };
   // Keys through the one registry (lib/player/shortcuts.ts): Alt+↑ / Alt+↓ on a focused event.
   const onKey = (label: string, e: KeyboardEvent<HTMLLIElement>) => {
