@@ -3,6 +3,7 @@ import { callerOf, settledCaller, type DeferredCaller } from "@/lib/auth/deferre
 import type { SessionUser } from "@/lib/auth/request-user";
 import { joinedCallerRow, type UserRow } from "@/lib/auth/user-row";
 import { directSql } from "@/lib/db/prisma";
+import { sqlDate } from "@/lib/db/sql-date";
 import { HttpError } from "@/lib/http/http-error";
 import { parseStudySettings, type StudySettings } from "@/lib/protocol/study-settings";
 import { loadPlan, type LoadedPlan } from "./load-plan";
@@ -150,19 +151,15 @@ async function sessionRow(sessionId: string, servedFrom: number | null, claimedI
     participantId: String(r.participantId),
     userId: String(r.userId),
     videoId: String(r.videoId),
-    startedAt: dateOf(r.startedAt),
+    startedAt: sqlDate(r.startedAt),
     signingKey: String(r.signingKey),
-    consentedAt: r.consentedAt === null || r.consentedAt === undefined ? null : dateOf(r.consentedAt),
+    consentedAt: r.consentedAt === null || r.consentedAt === undefined ? null : sqlDate(r.consentedAt),
     protocol: String(r.protocol) as ParticipantSession["protocol"],
     ...progress,
     lastServed: servedFrom === null ? null : progress.lastServed,
   };
 }
 
-/** A DATETIME column as a Date (the adapters give a Date; a string or epoch number is converted). */
-function dateOf(value: unknown): Date {
-  return value instanceof Date ? value : new Date(typeof value === "number" ? value : String(value));
-}
 
 type Progress = Pick<ParticipantSession, "status" | "unlockedIndex" | "answeredIndex" | "version" | "activeTabId" | "lastSeenAt" | "studyStatus"> & {
   lastServed: number | null;
@@ -207,7 +204,7 @@ export function sessionProgressOf(r: Record<string, unknown>): SessionProgressCo
     answeredIndex: Number(r.answeredIndex),
     version: Number(r.version),
     activeTabId: r.activeTabId === null || r.activeTabId === undefined ? null : String(r.activeTabId),
-    lastSeenAt: dateOf(r.lastSeenAt),
+    lastSeenAt: sqlDate(r.lastSeenAt),
   };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { directSql } from "@/lib/db/prisma";
+import { sqlDate } from "@/lib/db/sql-date";
 import type { ParticipantSession } from "./load-session";
 import { SERVE_INDEX } from "./serve-codes";
 import { currentStretch, type Stretch } from "./stretch";
@@ -38,9 +39,9 @@ export async function stretchProgress(session: ParticipantSession): Promise<Stre
     SELECT 1 AS "kind", 0 AS "segmentIndex", "createdAt" AS "at" FROM "Answer"
     WHERE "sessionId" = ${session.id} AND "answerKey" = ${previousKey}`;
   const answeredAt = rows.find((x) => Number(x.kind) === 1);
-  const unlockedAt = answeredAt ? timeOf(answeredAt.at) : session.startedAt.getTime();
+  const unlockedAt = answeredAt ? sqlDate(answeredAt.at).getTime() : session.startedAt.getTime();
   const events = (stretch.segments.length ? rows.filter((x) => Number(x.kind) === 0) : [])
-    .map((x) => ({ segmentIndex: Number(x.segmentIndex), at: timeOf(x.at) }))
+    .map((x) => ({ segmentIndex: Number(x.segmentIndex), at: sqlDate(x.at).getTime() }))
     .filter((x) => x.at >= unlockedAt)
     .sort((a, b) => a.at - b.at);
   const byIndex = new Map(stretch.segments.map((s) => [s.index, s]));
@@ -52,9 +53,4 @@ export async function stretchProgress(session: ParticipantSession): Promise<Stre
   let coverage = stretchCoverage(stretch, served.map((s) => s.index)).kind;
   if (coverage === "full" && lostToRestart(served, restarts, session.settings.playbackRate)) coverage = "lost";
   return { stretch, unlockedAt, served, coverage };
-}
-
-/** A DATETIME value as ms (the adapters give a Date; a string or epoch number is converted). */
-function timeOf(value: unknown): number {
-  return (value instanceof Date ? value : new Date(typeof value === "number" ? value : String(value))).getTime();
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { databaseTarget } from "@/lib/db/database-url";
 import { directSql } from "@/lib/db/prisma";
+import { sqlDate } from "@/lib/db/sql-date";
 import { loadPlan } from "@/lib/protocol/load-plan";
 import { queueHumanRun } from "./human-run-jobs";
 import { loadScoringItems } from "./load-scoring-items";
@@ -132,6 +133,6 @@ async function sessionJudgementRows(sessionId: string): Promise<SessionJudgement
     itemId: String(r.itemId),
     subjectKey: String(r.subjectKey),
     verdict: JSON.parse(String(r.verdictText)),
-    updatedAt: r.updatedAt instanceof Date ? r.updatedAt : new Date(typeof r.updatedAt === "number" ? r.updatedAt : String(r.updatedAt)),
+    updatedAt: sqlDate(r.updatedAt),
   }));
 }
