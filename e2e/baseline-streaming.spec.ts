@@ -66,6 +66,13 @@ test("a participant streams a VCBench video: pauses on each query-point frame, a
   };
   expect(UNIQUE.queryTimes.map(frameAt)).toEqual(UNIQUE.queryFrames);
 
+  // Requests for the playlist route: only the first stretch's ("Start"); every later stretch comes
+  // with the answer that unlocked it and plays from that (SessionState `streaming.playlist`).
+  const playlistRequests: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.endsWith("/playlist.m3u8")) playlistRequests.push(r.url());
+  });
+
   await signIn(page, "PARTICIPANT");
   const sessionId = await joinStudy(page, studyId);
 
@@ -110,6 +117,11 @@ test("a participant streams a VCBench video: pauses on each query-point frame, a
   // The init segment (codec setup, no picture) has one URL for every stretch and the browser keeps
   // it: the server served it once for the whole session, not once per stretch.
   expect(log.filter((r) => r.allowed && r.segmentIndex === -1)).toHaveLength(1);
+  // One playlist request (the first stretch); the later stretches' playlists came with the answers,
+  // each logged as served: one per stretch with video (the same-frame query points have none).
+  expect(playlistRequests).toHaveLength(1);
+  const stretchesWithVideo = new Set([...UNIQUE.queryFrames, ...GONE.queryFrames]).size;
+  expect(log.filter((r) => r.allowed && r.segmentIndex === -2)).toHaveLength(stretchesWithVideo);
 
   // The completion page shows the configured code.
   await page.getByRole("link", { name: "Finish" }).click();

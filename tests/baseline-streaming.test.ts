@@ -75,13 +75,19 @@ async function signingKey(sessionId = ctx.sessionId) {
 async function signed(index: number | "init", expDelta = 60, sessionId = ctx.sessionId, userId = ctx.userId) {
   return signedResourcePath(await signingKey(sessionId), { sessionId, userId, resource: index, exp: Math.floor(Date.now() / 1000) + expDelta });
 }
-/** Plays the current stretch: playlist, init, every segment; waits its real-time duration. */
-async function playStretch(): Promise<string[]> {
+/** Plays the current stretch: playlist (the route's, unless given), init, every segment; waits its real-time duration. */
+async function playStretch(given?: string): Promise<string[]> {
   const s = await state();
   expect(s.status).toBe(200);
-  const pl = await playlist();
-  expect(pl.status, pl.text).toBe(200);
-  const { init, segments } = playlistUris(pl.text);
+  // A page's state never carries the playlist itself: only the answer that unlocked the stretch does.
+  expect(s.json.streaming.playlist).toBeNull();
+  let text = given;
+  if (text === undefined) {
+    const pl = await playlist();
+    expect(pl.status, pl.text).toBe(200);
+    text = pl.text;
+  }
+  const { init, segments } = playlistUris(text);
   // The same init URL in every stretch: the browser keeps it (cache-control below) and fetches it once.
   expect(init).toBe(ctx.initUri);
   expect((await fetchUri(init)).status).toBe(200);
@@ -100,6 +106,9 @@ async function answerOk(askIndex: number, value: unknown) {
   // the acceptance carries the next stretch (answer-to-resume without another round trip)
   expect(r.json.state.version).toBe(r.json.version);
   expect(r.json.state.streaming.askIndex).toBe(r.json.completed ? null : askIndex + 1);
+  // ... with its playlist when it has video to play (none for an empty stretch or after the last answer)
+  expect(typeof r.json.state.streaming.playlist).toBe(r.json.state.streaming.playlistUrl ? "string" : "object");
+  if (!r.json.state.streaming.playlistUrl) expect(r.json.state.streaming.playlist).toBeNull();
   return r;
 }
 
@@ -305,8 +314,20 @@ describe("streaming baseline session (server-side enforcement)", { timeout: 300_
     expect(s.json.streaming.playlistUrl).toBeNull();
     const pl = await playlist();
     expect([pl.status, pl.json.error.code]).toEqual([409, "nothing_unlocked"]);
-    await answerOk(3, 0); // C#0
-    const segments = await playStretch();
+    const acceptedAt = new Date(Date.now() - 1);
+    const resumed = await answerOk(3, 0); // C#0
+    // The acceptance brings the next stretch's playlist: the player resumes without requesting it.
+    const inline: string = resumed.json.state.streaming.playlist;
+    expect(playlistUris(inline).init).toBe(ctx.initUri);
+    expect(playlistUris(inline).segments.map((u) => pathOf(u).path)).toEqual([3, 4].map((k) => `/api/segments/${ctx.sessionId}/${k}`));
+    expect(inline).toMatch(/^#EXTM3U\n/);
+    expect(inline).toMatch(/#EXT-X-ENDLIST\n$/);
+    // ... logged as the playlist route logs a playlist it serves
+    const logged = await db.segmentServe.findMany({ where: { sessionId: ctx.sessionId, segmentIndex: SERVE_INDEX.playlist, at: { gte: acceptedAt } } });
+    // (the refused playlist request just above, `nothing_unlocked`, is its own row)
+    expect(logged.filter((l) => l.allowed).map((l) => [l.reason, l.bytes])).toEqual([["ok", Buffer.byteLength(inline)]]);
+    // ... and its URLs play, as the route's would (the stretch is served from them, then answered)
+    const segments = await playStretch(inline);
     expect(segments.map((u) => pathOf(u).path.split("/").pop())).toEqual(["3", "4"]);
     const last = await answerOk(4, 2); // C#1 (truth 3)
     expect(last.json.completed).toBe(true);

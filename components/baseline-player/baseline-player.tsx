@@ -9,6 +9,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import type { SessionState } from "@/lib/protocol/session-state";
 import { FreeVideo } from "./free-video";
 import { claimSession, fetchState, isApiError, postAnswer, tabIdFor } from "./session-api";
+import { stretchSource } from "./stretch-source";
 import { StreamVideo } from "./stream-video";
 
 type Phase = "loading" | "ready" | "playing" | "question" | "submitting" | "superseded" | "done" | "error";
@@ -212,7 +213,7 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
       )}
       <div className={showStill ? "hidden" : showQuestion ? "pointer-events-none" : undefined}>
         <StreamVideo
-          src={started ? st.playlistUrl : null}
+          src={started ? stretchSource(st) : null}
           durationSec={st.stretch?.durationSec ?? 0}
           playbackRate={state.playbackRate}
           allowVoluntaryPause={state.allowVoluntaryPause}

@@ -9,8 +9,9 @@ import { createVideoElement, loadVideoJs, techElement, type VjsPlayer } from "./
 
 export type StreamVideoProps = {
   /**
-   * The session's playlist URL for the current stretch (changes after every accepted answer), or
-   * null. Loading it makes the server serve the stretch, so the player gets it only once the
+   * The current stretch's playlist (changes after every accepted answer): the playlist route's URL,
+   * or a `data:` URL of the playlist the accepted answer brought (stretch-source.ts), or null.
+   * Loading the route makes the server serve the stretch, so the player gets it only once the
    * participant pressed "Start" (or answered): a page that is merely open (and reloaded) has
    * been served nothing, and the stretch stays whole for when it really plays.
    */

@@ -1,15 +1,13 @@
 import "server-only";
 import type { DeferredCaller } from "@/lib/auth/deferred-caller";
 import { HttpError } from "@/lib/http/http-error";
-import { buildStretchPlaylist } from "./build-playlist";
 import { requireOwnSessionWithServed } from "./load-session";
 import { logServe } from "./log-serve";
 import { SERVE_INDEX } from "./serve-codes";
 import { PRIVATE_MEDIA_HEADERS } from "./serve-segment";
-import { signedResourcePath } from "./sign-segment-url";
+import { signedStretchPlaylist } from "./signed-stretch-playlist";
 import { lastServedInRange } from "./last-served";
-import { currentStretch, stretchUrlTtlSeconds, unplayedStretch } from "./stretch";
-import { initSegmentUrlExpiry } from "./init-segment-url";
+import { currentStretch, unplayedStretch } from "./stretch";
 import { enforceTimeLimit } from "./time-limit";
 import { touchSession } from "./touch-session";
 
@@ -34,14 +32,7 @@ export async function sessionPlaylist(caller: DeferredCaller, sessionId: string,
   // Only what this session has not been served yet (a reload resumes, it does not replay).
   const stretch = unplayedStretch(whole, await lastServedInRange(session.id, maxServed, whole.first, whole.last));
   if (!stretch.segments.length) await refuse(409, "nothing_unlocked", "No new video before the current question: answer it.");
-  const nowSec = Math.floor(now.getTime() / 1000);
-  const exp = nowSec + stretchUrlTtlSeconds(stretch.durationSec, session.settings.playbackRate);
-  const sign = (resource: number | "init") =>
-    signedResourcePath(session.signingKey, { sessionId: session.id, userId: user.id, resource, exp: resource === "init" ? initSegmentUrlExpiry(nowSec) : exp });
-  const text = buildStretchPlaylist(
-    sign("init"),
-    stretch.segments.map((s) => ({ index: s.index, durationSec: s.mediaEndSec - s.mediaStartSec, uri: sign(s.index) })),
-  );
+  const text = signedStretchPlaylist(session, user.id, stretch, now);
   await logServe(session.id, SERVE_INDEX.playlist, true, "ok", Buffer.byteLength(text));
   await touchSession(session, now);
   return new Response(text, {

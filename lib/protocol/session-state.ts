@@ -35,6 +35,14 @@ export type SessionState = {
     stretch: { startSec: number; durationSec: number } | null;
     playlistUrl: string | null;
     /**
+     * The stretch's playlist itself (HLS text, URLs signed as the playlist route signs them), in
+     * the response of the answer that unlocked it only (submit-answer.ts): the player resumes
+     * with it instead of requesting `playlistUrl`, one round trip fewer between an answer and the
+     * next video. Null in every other state (a page load or reload requests `playlistUrl` once
+     * the participant presses "Start": a page that is merely open has been served nothing).
+     */
+    playlist: string | null;
+    /**
      * Part of the video before this question was served but can never be shown (a reload while it
      * played, a skipped segment): the answer will be kept but flagged unseen (stretch-coverage.ts).
      */
@@ -89,6 +97,7 @@ export async function sessionState(
         question: ask ? questions.get(ask.itemId) ?? null : null,
         stretch: stretch ? { startSec: stretch.mediaStartSec, durationSec: stretch.durationSec } : null,
         playlistUrl: stretch && stretch.segments.length ? `/api/sessions/${session.id}/playlist.m3u8?v=${session.version}` : null,
+        playlist: null,
         unseen,
       },
       freeRewatch: null,

@@ -14,6 +14,9 @@ import { recordedLatency, stretchTiming } from "./stretch-timing";
 import { stretchProgress } from "./stretch-progress";
 import { enforceTimeLimit } from "./time-limit";
 import { recordAnswer } from "./record-answer";
+import { logServe } from "./log-serve";
+import { signedStretchPlaylist } from "./signed-stretch-playlist";
+import { currentStretch } from "./stretch";
 
 /**
  * `POST /api/sessions/[id]/answers`: stores one answer, once, and advances the session.
@@ -115,7 +118,20 @@ export async function submitAnswer(
     status: result.status,
   };
   const state = await sessionState(after, body.tabId, now, { freshStretch: session.protocol === "STREAMING" });
+  if (state.streaming?.playlistUrl) state.streaming.playlist = await nextStretchPlaylist(after, now);
   return { accepted: true as const, version: result.version, completed: result.completed, state };
+}
+
+/**
+ * The playlist of the stretch this answer unlocked, given with the acceptance (SessionState
+ * `streaming.playlist`): the whole stretch (none of it can have been served yet), signed as the
+ * playlist route signs it, and logged as that route logs a playlist it serves (SegmentServe
+ * index -2, the participant's own user: the session's owner, checked above).
+ */
+async function nextStretchPlaylist(after: ParticipantSession, now: Date): Promise<string> {
+  const text = signedStretchPlaylist(after, after.userId, currentStretch(after.loaded.plan, after), now);
+  await logServe(after.id, SERVE_INDEX.playlist, true, "ok", Buffer.byteLength(text));
+  return text;
 }
 
 async function streamingTiming(session: ParticipantSession, now: Date) {
