@@ -1,3 +1,4 @@
+import { SERVE_INDEX } from "@/lib/protocol/serve-codes";
 import { db } from "@/tests/support/test-db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as segmentRoute } from "@/app/api/segments/[sessionId]/[index]/route";
@@ -74,6 +75,8 @@ describe("concurrency", { timeout: 300_000 }, () => {
     const sessionId = p.sessionId!;
     const claim = await call(claimRoute, `/api/sessions/${sessionId}/claim`, { ...as(p.cookie), json: { tabId: "tab-aaaaaaaa" }, params: { id: sessionId } });
     await playAll(sessionId, p.cookie);
+    const playlistServes = () => db.segmentServe.findMany({ where: { sessionId, segmentIndex: SERVE_INDEX.playlist, allowed: true }, select: { bytes: true } });
+    const servedBefore = (await playlistServes()).length;
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map((v) =>
         call(answerRoute, `/api/sessions/${sessionId}/answers`, {
@@ -87,6 +90,13 @@ describe("concurrency", { timeout: 300_000 }, () => {
     expect(await db.answer.count({ where: { sessionId } })).toBe(1);
     const after = await db.baselineSession.findUniqueOrThrow({ where: { id: sessionId } });
     expect([after.answeredIndex, after.unlockedIndex]).toEqual([0, 1]);
+    // The next stretch's playlist was given (and logged) by the accepted answer only, with its own bytes.
+    const accepted = results.find((r) => r.status === 200)!;
+    const given: string | null = accepted.json.state.streaming.playlist;
+    const loggedNow = (await playlistServes()).slice(servedBefore).map((r) => r.bytes);
+    expect(given).toMatch(/^#EXTM3U\n/);
+    expect(loggedNow).toEqual([Buffer.byteLength(given!)]);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r.json.state).toBeUndefined();
 
     // Two tabs claim and answer at the same moment: at most one advance.
     await playAll(sessionId, p.cookie);

@@ -15,6 +15,12 @@ export type AnswerRow = {
   unseen: boolean;
 };
 
+/**
+ * What the acceptance itself serves, given the progress it makes (submit-answer.ts: the next
+ * stretch's playlist), logged as an allowed SegmentServe row in the same transaction; null: none.
+ */
+export type ServedWith = (next: NextProgress) => { segmentIndex: number; bytes: number } | null;
+
 export type AdvanceArgs = Parameters<typeof unlockNextQueryPoint>[0] & { sessionId: string; tabId: string };
 
 const ALREADY_ANSWERED = () => new HttpError(409, "This question was already answered; answers are locked.", "already_answered");
@@ -33,14 +39,39 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
  * transaction of the UPDATE and the INSERT (local calls). PostgreSQL: ONE statement — the UPDATE
  * in a data-modifying CTE whose RETURNING row feeds the INSERT — so one round trip instead of four
  * and no pool connection held across them; a unique violation of the INSERT rolls the UPDATE back
- * with it (one statement is one transaction).
+ * with it (one statement is one transaction). `served`: a SegmentServe row written with them
+ * (the playlist the acceptance gives), in the same transaction or statement.
  */
-export async function recordAnswer(advance: AdvanceArgs, answer: AnswerRow): Promise<NextProgress> {
+export async function recordAnswer(advance: AdvanceArgs, answer: AnswerRow, served?: ServedWith): Promise<NextProgress> {
   const next = unlockNextQueryPoint(advance);
   const { sessionId, version, tabId, answeredIndex, now } = advance;
   const value = JSON.stringify(answer.value);
+  const serve = served?.(next) ?? null;
   try {
-    if (databaseTarget().provider !== "postgresql") {
+    if (serve && databaseTarget().provider === "postgresql") {
+      // The same statement with the serve as its last INSERT, fed by the Answer's RETURNING row:
+      // all three rows or none.
+      const written = await directSql.execute`
+        WITH advanced AS (
+          UPDATE "BaselineSession"
+          SET "answeredIndex" = ${next.answeredIndex}::int, "unlockedIndex" = ${next.unlockedIndex}::int, "version" = ${next.version}::int,
+              "lastSeenAt" = ${now}::timestamp(3), "status" = ${next.status}::"SessionStatus",
+              "finishedAt" = COALESCE(${next.finishedAt}::timestamp(3), "finishedAt")
+          WHERE "id" = ${sessionId} AND "version" = ${version}::int AND "activeTabId" = ${tabId}
+            AND "answeredIndex" = ${answeredIndex}::int AND "status" = 'ACTIVE'
+          RETURNING "id"
+        ), answered AS (
+          INSERT INTO "Answer" ("id", "sessionId", "itemId", "queryPointId", "answerKey", "value", "latencyMs", "positionSec", "unseen", "createdAt")
+          SELECT ${newId()}::text, "id", ${answer.itemId}::text, ${answer.queryPointId}::text, ${answer.answerKey}::text,
+            ${value}::jsonb, ${answer.latencyMs}::int, ${answer.positionSec}::double precision, ${answer.unseen}::boolean, ${now}::timestamp(3)
+          FROM advanced
+          RETURNING "sessionId"
+        )
+        INSERT INTO "SegmentServe" ("id", "sessionId", "segmentIndex", "allowed", "reason", "bytes", "at")
+        SELECT ${newId()}::text, "sessionId", ${serve.segmentIndex}::int, ${true}::boolean, ${"ok"}::text, ${serve.bytes}::int, ${now}::timestamp(3)
+        FROM answered`;
+      if (written !== 1) throw CONFLICT();
+    } else if (databaseTarget().provider !== "postgresql") {
       await directSql.transaction(async (tx) => {
         const moved = await tx.execute`
           UPDATE "BaselineSession"
@@ -53,6 +84,11 @@ export async function recordAnswer(advance: AdvanceArgs, answer: AnswerRow): Pro
           INSERT INTO "Answer" ("id", "sessionId", "itemId", "queryPointId", "answerKey", "value", "latencyMs", "positionSec", "unseen", "createdAt")
           VALUES (${newId()}, ${sessionId}, ${answer.itemId}, ${answer.queryPointId}, ${answer.answerKey},
             ${value}, ${answer.latencyMs}, ${answer.positionSec}, ${answer.unseen}, ${now})`;
+        if (serve) {
+          await tx.execute`
+            INSERT INTO "SegmentServe" ("id", "sessionId", "segmentIndex", "allowed", "reason", "bytes", "at")
+            VALUES (${newId()}, ${sessionId}, ${serve.segmentIndex}, ${true}, ${"ok"}, ${serve.bytes}, ${now})`;
+        }
       });
     } else {
       const written = await directSql.execute`

@@ -14,7 +14,6 @@ import { recordedLatency, stretchTiming } from "./stretch-timing";
 import { stretchProgress } from "./stretch-progress";
 import { enforceTimeLimit } from "./time-limit";
 import { recordAnswer } from "./record-answer";
-import { logServe } from "./log-serve";
 import { signedStretchPlaylist } from "./signed-stretch-playlist";
 import { currentStretch } from "./stretch";
 
@@ -94,6 +93,8 @@ export async function submitAnswer(
     throw new HttpError(400, describeIssues(issues), "invalid_input", issues);
   }
 
+  // The next stretch's playlist, given with the acceptance and logged with it (nextStretchPlaylist).
+  let playlist: string | null = null;
   // The compare-and-set advance and the Answer insert (unique per session and answer key), atomically
   // (record-answer.ts): either fails → nothing changed.
   const result = await recordAnswer(
@@ -107,6 +108,12 @@ export async function submitAnswer(
       now,
     },
     { itemId: ask.itemId, queryPointId: ask.queryPointId, answerKey: ask.answerKey, value: parsed.data, latencyMs, positionSec, unseen },
+    session.protocol === "STREAMING"
+      ? (next) => {
+          playlist = nextStretchPlaylist({ ...session, ...next }, now);
+          return playlist === null ? null : { segmentIndex: SERVE_INDEX.playlist, bytes: Buffer.byteLength(playlist) };
+        }
+      : undefined,
   );
   if (result.completed) await onCompleted(session.id);
   // The next stretch comes with the acceptance: the player resumes without another round trip.
@@ -118,20 +125,22 @@ export async function submitAnswer(
     status: result.status,
   };
   const state = await sessionState(after, body.tabId, now, { freshStretch: session.protocol === "STREAMING" });
-  if (state.streaming?.playlistUrl) state.streaming.playlist = await nextStretchPlaylist(after, now);
+  if (state.streaming) state.streaming.playlist = state.streaming.playlistUrl ? playlist : null;
   return { accepted: true as const, version: result.version, completed: result.completed, state };
 }
 
 /**
- * The playlist of the stretch this answer unlocked, given with the acceptance (SessionState
+ * The playlist of the stretch an answer unlocks, given with the acceptance (SessionState
  * `streaming.playlist`): the whole stretch (none of it can have been served yet), signed as the
- * playlist route signs it, and logged as that route logs a playlist it serves (SegmentServe
- * index -2, the participant's own user: the session's owner, checked above).
+ * playlist route signs it for the session's owner (the caller, checked above); null when the
+ * session ends or the stretch is empty (the same frame: answered at once). recordAnswer logs it
+ * as the route logs a playlist it serves (SegmentServe index -2), in the answer's own statement.
  */
-async function nextStretchPlaylist(after: ParticipantSession, now: Date): Promise<string> {
-  const text = signedStretchPlaylist(after, after.userId, currentStretch(after.loaded.plan, after), now);
-  await logServe(after.id, SERVE_INDEX.playlist, true, "ok", Buffer.byteLength(text));
-  return text;
+function nextStretchPlaylist(after: ParticipantSession & { status: string }, now: Date): string | null {
+  const { plan } = after.loaded;
+  if (after.status !== "ACTIVE" || after.unlockedIndex >= plan.asks.length) return null;
+  const stretch = currentStretch(plan, after);
+  return stretch.segments.length ? signedStretchPlaylist(after, after.userId, stretch, now) : null;
 }
 
 async function streamingTiming(session: ParticipantSession, now: Date) {
