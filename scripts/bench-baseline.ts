@@ -47,6 +47,7 @@
  *   segment TTFB p95 < 50 ms and max < 1 s, answer-to-resume p95 < 300 ms, 0 refused) and the
  *   machine's load average (other work on the machine inflates every figure).
  */
+import { retryWhileBusy } from "@/lib/http/retry-while-busy";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -250,7 +251,7 @@ function keepSeconds(cacheControl: string | null): number {
   return Number(/(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl)?.[1] ?? 0);
 }
 
-type Stats = { byRoute: Map<string, { ttfb: number[]; cpu: number[] }>; ttfbAt: Array<[number, number]>; ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number>; slow: SlowRequest[]; startedAt: number };
+type Stats = { entry: number[]; busyRetries: number; byRoute: Map<string, { ttfb: number[]; cpu: number[] }>; ttfbAt: Array<[number, number]>; ttfb: number[]; resume: number[]; answer: number[]; playlist: number[]; init: number[]; errors: string[]; refused: number; refusedBy: Record<string, number>; slow: SlowRequest[]; startedAt: number };
 /** One of the slowest requests of the run: what, whose, when it was sent (s after the start) and its TTFB. */
 type SlowRequest = { ms: number; what: string; participant: number; sentAtSec: number };
 
@@ -321,13 +322,27 @@ async function participant(rawClient: Client, studyId: string, n: number, args: 
   const think = () => args.thinkMs[0] + random() * (args.thinkMs[1] - args.thinkMs[0]);
   await sleep(random() * args.rampSec * 1000);
   const pid = `BENCH${n}x${Date.now().toString(36)}`;
-  const entered = await client(`/api/studies/${studyId}/enter?PROLIFIC_PID=${pid}&STUDY_ID=BENCH&SESSION_ID=${pid}-submission`);
+  const arrivedAt = performance.now();
+  // Consent and the claim are idempotent: a busy front end's 502/503/504 is waited out with
+  // backoff, as the participant's browser does (lib/http/retry-while-busy.ts).
+  const busy = { onRetry: () => void (stats.busyRetries += 1) };
+  // The study link is a page load: the proxy's busy page (503) reloads itself after 5 s.
+  const entered = await retryWhileBusy(() => client(`/api/studies/${studyId}/enter?PROLIFIC_PID=${pid}&STUDY_ID=BENCH&SESSION_ID=${pid}-submission`), {
+    ...busy,
+    baseMs: 5000,
+    capMs: 5000,
+    random: () => 1,
+  });
   const cookie = entered.headers.getSetCookie?.()[0]?.split(";")[0] ?? "";
   if (entered.status !== 303 || !cookie) throw new Error(`enter: ${entered.status} ${entered.text.slice(0, 200)}`);
-  const consent = await client(`/api/studies/${studyId}/consent`, { method: "POST", cookie });
+  const consent = await retryWhileBusy(() => client(`/api/studies/${studyId}/consent`, { method: "POST", cookie }), busy);
+  if (consent.status !== 200) throw new Error(`consent: ${consent.status} ${consent.text.slice(0, 200)}`);
   const sessionId = JSON.parse(consent.text).sessionId as string;
   const tabId = `benchtab${n}aaaa`;
-  let state = JSON.parse((await client(`/api/sessions/${sessionId}/claim`, { cookie, json: { tabId } })).text);
+  const claimed = await retryWhileBusy(() => client(`/api/sessions/${sessionId}/claim`, { cookie, json: { tabId } }), busy);
+  if (claimed.status !== 200) throw new Error(`claim: ${claimed.status} ${claimed.text.slice(0, 200)}`);
+  let state = JSON.parse(claimed.text);
+  stats.entry.push(performance.now() - arrivedAt);
   let resumeStart: number | null = null;
   // The browser's HTTP cache, as far as this client needs one: a response whose Cache-Control
   // allows keeping it (max-age, no no-store) is not requested again until it expires. The server
@@ -473,7 +488,7 @@ async function main(): Promise<void> {
   console.log(`mode: ${modeLine}`);
   console.log(`setting up a streaming study...`);
   const { studyId, asks } = await setUpStudy();
-  const stats: Stats = { byRoute: new Map(), ttfbAt: [], ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {}, slow: [], startedAt: performance.now() };
+  const stats: Stats = { entry: [], busyRetries: 0, byRoute: new Map(), ttfbAt: [], ttfb: [], resume: [], answer: [], playlist: [], init: [], errors: [], refused: 0, refusedBy: {}, slow: [], startedAt: performance.now() };
   const trace = target ? (await import("./bench/client-trace")).startClientTrace(stats.startedAt) : null;
   const client = !target ? await inProcessClient() : args.client === "fetch" ? fetchClient(target) : nodeHttpClient(target, trace?.record);
   let peakRss = process.memoryUsage().rss;
@@ -539,6 +554,7 @@ async function main(): Promise<void> {
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
   console.log(`segment TTFB p95 by when it was sent (5 s windows): ${ttfbByWindow(stats.ttfbAt, 5)}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
+  console.log(`entry               arrival to a claimed session (enter, consent, claim): p50 ${ms(pct(stats.entry, 50))}  p95 ${ms(pct(stats.entry, 95))}  max ${ms(Math.max(...stats.entry))}; ${stats.busyRetries} retries after a busy front end (502/503/504)`);
   console.log(`slowest requests    ${stats.slow.map((r) => `${ms(r.ms)} ${r.what} (participant ${r.participant}, sent at ${r.sentAtSec.toFixed(1)} s)`).join("; ")}`);
   for (const line of trace?.lines() ?? []) console.log(line);
   for (const [name, v] of [["  answer POST", stats.answer], ["  playlist", stats.playlist], ["  init segment", stats.init]] as const) {

@@ -11,7 +11,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { retryWhileBusy } from "@/lib/http/retry-while-busy";
 import { freePort, startHaproxy, type StartedProxy } from "@/scripts/cluster/harness";
+import { BUSY_PAGE } from "@/scripts/cluster/haproxy-config";
 
 const MAXCONN = 3;
 let app: http.Server;
@@ -69,3 +71,52 @@ describe("HAProxy in front of an instance during a burst", () => {
     expect(new Set(forwardedFor.slice(-60))).toEqual(new Set(["127.0.0.1"]));
   });
 });
+
+describe("HAProxy when a request waited its whole queue time", () => {
+  let slowApp: http.Server;
+  let slowProxy: StartedProxy;
+  let slowDir: string;
+  const SLOW_MS = 1200;
+
+  beforeAll(async () => {
+    slowApp = http.createServer((req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ ok: req.url }));
+      }, req.url === "/ready" ? 0 : SLOW_MS);
+    });
+    await new Promise<void>((resolve) => slowApp.listen(0, "127.0.0.1", resolve));
+    slowDir = await mkdtemp(path.join(os.tmpdir(), "playhead-haproxy-busy-"));
+    const port = (slowApp.address() as AddressInfo).port;
+    slowProxy = await startHaproxy({ port: await freePort(), upstreams: [`127.0.0.1:${port}`], dir: slowDir, maxConnPerInstance: 1, readyPath: "/ready", queueTimeoutMs: 300 });
+  }, 30_000);
+
+  afterAll(async () => {
+    await slowProxy?.stop();
+    await new Promise((r) => slowApp?.close(r));
+    if (slowDir) await rm(slowDir, { recursive: true, force: true });
+  });
+
+  it("answers 503 with a page that reloads itself; an idempotent call retried with backoff gets through", async () => {
+    // One request occupies the only slot; the next ones wait 300 ms in the queue, then get the page.
+    const first = fetch(`${slowProxy.url}/consent`, { method: "POST" });
+    await sleep(50);
+    const turnedAway = await fetch(`${slowProxy.url}/consent`, { method: "POST" });
+    expect(turnedAway.status).toBe(503);
+    expect(turnedAway.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const page = await turnedAway.text();
+    expect(page).toBe(BUSY_PAGE);
+    expect(page).toContain("<meta http-equiv='refresh' content='5'>");
+    expect(page).toContain("Many participants are starting at once");
+
+    // The browser's way (lib/http/retry-while-busy.ts): retried until the slot is free again.
+    const retries: number[] = [];
+    const retried = await retryWhileBusy(() => fetch(`${slowProxy.url}/claim`, { method: "POST" }), { baseMs: 200, capMs: 400, onRetry: (k) => retries.push(k) });
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ ok: "/claim" });
+    expect(retries.length).toBeGreaterThanOrEqual(1);
+    expect((await first).status).toBe(200);
+  }, 30_000);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

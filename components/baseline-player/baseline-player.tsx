@@ -14,6 +14,9 @@ import { StreamVideo } from "./stream-video";
 
 type Phase = "loading" | "ready" | "playing" | "question" | "submitting" | "superseded" | "done" | "error";
 
+/** Shown while the claim waits out a busy front end (a launch: many participants at once). */
+const STARTING_AT_ONCE = "Many participants are starting at once. Please keep this page open: you will start in a moment.";
+
 /**
  * The participant's player for one baseline session.
  *
@@ -67,7 +70,8 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
     setMessage(null);
     try {
       tabId.current = tabIdFor(sessionId);
-      apply(await claimSession(sessionId, tabId.current));
+      apply(await claimSession(sessionId, tabId.current, () => setMessage(STARTING_AT_ONCE)));
+      setMessage(null);
     } catch (e) {
       if (isApiError(e) && e.status === 410) setPhase("done");
       else {
@@ -117,7 +121,12 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
     }
   };
 
-  if (phase === "loading") return <p className="text-sm text-slate-600">Loading the session…</p>;
+  if (phase === "loading")
+    return (
+      <p className="text-sm text-slate-600" role="status" data-testid="session-loading">
+        Loading the session…{message === STARTING_AT_ONCE ? ` ${STARTING_AT_ONCE}` : ""}
+      </p>
+    );
   if (phase === "error") return <Alert tone="error" title="The session cannot continue">{message}</Alert>;
   if (phase === "superseded") {
     return (

@@ -22,6 +22,15 @@
  */
 const TRIAL_PATHS = { prefixes: ["/api/segments/"], sessionRoutes: ["/playlist.m3u8", "/answers", "/media", "/still"] } as const;
 
+/**
+ * The page of a 503 from the proxy (a request that waited its whole queue time): it reloads itself
+ * after a few seconds. No double quotes or backslashes (it is a quoted HAProxy string).
+ */
+export const BUSY_PAGE =
+  "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta http-equiv='refresh' content='5'><meta name='viewport' content='width=device-width'>" +
+  "<title>Starting soon</title></head><body style='font-family:sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem'>" +
+  "<h1>Starting soon</h1><p>Many participants are starting at once. This page tries again by itself in a few seconds: please keep it open.</p></body></html>";
+
 export type HaproxyConfigOptions = {
   /** Address the proxy listens on, e.g. "127.0.0.1:8080". */
   listen: string;
@@ -53,6 +62,10 @@ defaults
   timeout server 900s
   timeout http-keep-alive 60s
   timeout queue ${Math.round(o.queueTimeoutMs)}ms
+  # A request that waited its whole \`timeout queue\` gets 503 with this page: a participant's browser
+  # on the study link tries again by itself; the app's own calls retry consent and the claim
+  # (lib/http/retry-while-busy.ts) whatever the body.
+  http-error status 503 content-type "text/html; charset=utf-8" string "${BUSY_PAGE}"
 
 frontend playhead
   bind ${o.listen}

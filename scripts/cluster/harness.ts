@@ -335,13 +335,13 @@ export async function startNginx(o: { port: number; upstreams: string[]; prefix:
  * 127.0.0.1:`port` in front of `upstreams`, each given at most `maxConnPerInstance` requests at
  * once over reused connections; resolves once `readyPath` answers through it.
  */
-export async function startHaproxy(o: { port: number; upstreams: string[]; dir: string; maxConnPerInstance: number; readyPath: string }): Promise<StartedProxy> {
+export async function startHaproxy(o: { port: number; upstreams: string[]; dir: string; maxConnPerInstance: number; readyPath: string; queueTimeoutMs?: number }): Promise<StartedProxy> {
   const binary = ["/usr/sbin/haproxy", "/usr/local/sbin/haproxy", "/usr/bin/haproxy"].find((c) => existsSync(c));
   if (!binary) throw new Error("haproxy is not installed (Debian package `haproxy`: bash scripts/ensure-system-packages.sh --test)");
   await mkdir(o.dir, { recursive: true });
   const url = `http://127.0.0.1:${o.port}`;
   const configFile = path.join(o.dir, "haproxy.cfg");
-  await writeFile(configFile, haproxyConfig({ listen: `127.0.0.1:${o.port}`, upstreams: o.upstreams, maxConnPerInstance: o.maxConnPerInstance, queueTimeoutMs: 60_000 }));
+  await writeFile(configFile, haproxyConfig({ listen: `127.0.0.1:${o.port}`, upstreams: o.upstreams, maxConnPerInstance: o.maxConnPerInstance, queueTimeoutMs: o.queueTimeoutMs ?? 60_000 }));
   return startProxyProcess({ binary, args: ["-db", "-f", configFile], gracefulSignal: "SIGTERM", url, readyPath: o.readyPath, configFile });
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { retryWhileBusy } from "@/lib/http/retry-while-busy";
 
 /** Consent text and the "I agree" button (POST /api/studies/[studyId]/consent, then the first session). */
 export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyId: string; consentText: string; timeLimitMinutes: number | null }) {
@@ -12,6 +13,8 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The study's server turned the request away for now (many participants starting at once). */
+  const [waiting, setWaiting] = useState(false);
   const checkbox = useRef<HTMLInputElement>(null);
   // A box ticked before the page hydrated changed the DOM but not this state: adopt it.
   useEffect(() => {
@@ -21,7 +24,11 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(`/api/studies/${encodeURIComponent(studyId)}/consent`, { method: "POST", credentials: "same-origin" });
+      // Consent is idempotent (a repeat answers with the same session): a launch's busy front end
+      // (502/503/504) is waited out, saying so, instead of shown as an error.
+      const res = await retryWhileBusy(() => fetch(`/api/studies/${encodeURIComponent(studyId)}/consent`, { method: "POST", credentials: "same-origin" }), {
+        onRetry: () => setWaiting(true),
+      });
       const body = await res.json().catch(() => null);
       if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
       if (body.sessionId) router.push(`/s/${studyId}/session/${body.sessionId}`);
@@ -30,6 +37,7 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
       setError((e as Error).message);
       setBusy(false);
     }
+    setWaiting(false);
   };
   return (
     <Card>
@@ -42,6 +50,11 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
           <input ref={checkbox} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="consent-checkbox" />I have read the text above and agree to take part.
         </label>
         {error && <Alert tone="error">{error}</Alert>}
+        {busy && waiting && (
+          <p className="text-sm text-slate-600" role="status" data-testid="consent-waiting">
+            Many participants are starting at once. Please keep this page open: you will start in a moment.
+          </p>
+        )}
         <Button disabled={!agreed || busy} onClick={accept} data-testid="consent-accept">
           {busy ? "Starting…" : "I agree, start"}
         </Button>
