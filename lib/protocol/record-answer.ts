@@ -48,30 +48,7 @@ export async function recordAnswer(advance: AdvanceArgs, answer: AnswerRow, serv
   const value = JSON.stringify(answer.value);
   const serve = served?.(next) ?? null;
   try {
-    if (serve && databaseTarget().provider === "postgresql") {
-      // The same statement with the serve as its last INSERT, fed by the Answer's RETURNING row:
-      // all three rows or none.
-      const written = await directSql.execute`
-        WITH advanced AS (
-          UPDATE "BaselineSession"
-          SET "answeredIndex" = ${next.answeredIndex}::int, "unlockedIndex" = ${next.unlockedIndex}::int, "version" = ${next.version}::int,
-              "lastSeenAt" = ${now}::timestamp(3), "status" = ${next.status}::"SessionStatus",
-              "finishedAt" = COALESCE(${next.finishedAt}::timestamp(3), "finishedAt")
-          WHERE "id" = ${sessionId} AND "version" = ${version}::int AND "activeTabId" = ${tabId}
-            AND "answeredIndex" = ${answeredIndex}::int AND "status" = 'ACTIVE'
-          RETURNING "id"
-        ), answered AS (
-          INSERT INTO "Answer" ("id", "sessionId", "itemId", "queryPointId", "answerKey", "value", "latencyMs", "positionSec", "unseen", "createdAt")
-          SELECT ${newId()}::text, "id", ${answer.itemId}::text, ${answer.queryPointId}::text, ${answer.answerKey}::text,
-            ${value}::jsonb, ${answer.latencyMs}::int, ${answer.positionSec}::double precision, ${answer.unseen}::boolean, ${now}::timestamp(3)
-          FROM advanced
-          RETURNING "sessionId"
-        )
-        INSERT INTO "SegmentServe" ("id", "sessionId", "segmentIndex", "allowed", "reason", "bytes", "at")
-        SELECT ${newId()}::text, "sessionId", ${serve.segmentIndex}::int, ${true}::boolean, ${"ok"}::text, ${serve.bytes}::int, ${now}::timestamp(3)
-        FROM answered`;
-      if (written !== 1) throw CONFLICT();
-    } else if (databaseTarget().provider !== "postgresql") {
+    if (databaseTarget().provider !== "postgresql") {
       await directSql.transaction(async (tx) => {
         const moved = await tx.execute`
           UPDATE "BaselineSession"
@@ -91,7 +68,9 @@ export async function recordAnswer(advance: AdvanceArgs, answer: AnswerRow, serv
         }
       });
     } else {
-      const written = await directSql.execute`
+      // The serve's INSERT is fed by the Answer's RETURNING row and runs only when there is one
+      // to log (a data-modifying CTE always runs, read or not).
+      const [written] = await directSql.query<{ n: unknown }[]>`
         WITH advanced AS (
           UPDATE "BaselineSession"
           SET "answeredIndex" = ${next.answeredIndex}::int, "unlockedIndex" = ${next.unlockedIndex}::int, "version" = ${next.version}::int,
@@ -100,12 +79,20 @@ export async function recordAnswer(advance: AdvanceArgs, answer: AnswerRow, serv
           WHERE "id" = ${sessionId} AND "version" = ${version}::int AND "activeTabId" = ${tabId}
             AND "answeredIndex" = ${answeredIndex}::int AND "status" = 'ACTIVE'
           RETURNING "id"
+        ), answered AS (
+          INSERT INTO "Answer" ("id", "sessionId", "itemId", "queryPointId", "answerKey", "value", "latencyMs", "positionSec", "unseen", "createdAt")
+          SELECT ${newId()}::text, "id", ${answer.itemId}::text, ${answer.queryPointId}::text, ${answer.answerKey}::text,
+            ${value}::jsonb, ${answer.latencyMs}::int, ${answer.positionSec}::double precision, ${answer.unseen}::boolean, ${now}::timestamp(3)
+          FROM advanced
+          RETURNING "sessionId"
+        ), served AS (
+          INSERT INTO "SegmentServe" ("id", "sessionId", "segmentIndex", "allowed", "reason", "bytes", "at")
+          SELECT ${newId()}::text, "sessionId", ${serve?.segmentIndex ?? 0}::int, ${true}::boolean, ${"ok"}::text, ${serve?.bytes ?? 0}::int, ${now}::timestamp(3)
+          FROM answered WHERE ${serve !== null}::boolean
+          RETURNING "id"
         )
-        INSERT INTO "Answer" ("id", "sessionId", "itemId", "queryPointId", "answerKey", "value", "latencyMs", "positionSec", "unseen", "createdAt")
-        SELECT ${newId()}::text, "id", ${answer.itemId}::text, ${answer.queryPointId}::text, ${answer.answerKey}::text,
-          ${value}::jsonb, ${answer.latencyMs}::int, ${answer.positionSec}::double precision, ${answer.unseen}::boolean, ${now}::timestamp(3)
-        FROM advanced`;
-      if (written !== 1) throw CONFLICT();
+        SELECT COUNT(*) AS "n" FROM answered`;
+      if (Number(written?.n ?? 0) !== 1) throw CONFLICT();
     }
   } catch (error) {
     if (isUniqueViolation(error)) throw ALREADY_ANSWERED();
