@@ -286,7 +286,16 @@ function burstVerdict(stats: Stats): { pass: boolean; lines: string[] } {
 }
 
 /** "0-5 s 12.0 ms (n=900), 5-10 s …": the p95 of the requests sent in each window. */
-function ttfbByWindow(samples: Array<[number, number]>, windowSec: number): string {
+/**
+ * The machine's busy share in each `windowSec` window of the run, from /proc/stat read at every
+ * window's edge (`ticks[w]` at w × windowSec s after the start): what tells a latency that grew
+ * because every core was busy from one that grew for a reason of the app's own.
+ */
+function busyByWindow(ticks: Array<{ busy: number; total: number }>): number[] {
+  return ticks.slice(1).map((t, i) => (t.busy - ticks[i].busy) / Math.max(1e-9, t.total - ticks[i].total));
+}
+
+function ttfbByWindow(samples: Array<[number, number]>, windowSec: number, busy: number[] = []): string {
   const windows = new Map<number, number[]>();
   for (const [at, ms] of samples) {
     const w = Math.floor(at / windowSec);
@@ -296,11 +305,31 @@ function ttfbByWindow(samples: Array<[number, number]>, windowSec: number): stri
   }
   return [...windows]
     .sort(([a], [b]) => a - b)
-    .map(([w, v]) => `${w * windowSec}-${(w + 1) * windowSec} s ${pct(v, 95).toFixed(0)} ms (n=${v.length})`)
+    .map(([w, v]) => `${w * windowSec}-${(w + 1) * windowSec} s ${pct(v, 95).toFixed(0)} ms (n=${v.length}${busy[w] === undefined ? "" : `, machine ${(busy[w] * 100).toFixed(0)} % busy`})`)
     .join(", ");
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The width of the bench's time windows (segment p95 and machine CPU by when). */
+const WINDOW_SEC = 5;
+
+/** Busy share from which a window counts as saturated: the last few percent are the sampler's own rounding and the kernel's. */
+const SATURATED = 0.9;
+
+/** How long every core was (nearly) busy, and the segment p95 inside and outside those windows. */
+function saturationLine(samples: Array<[number, number]>, busy: number[]): string {
+  const inside: number[] = [];
+  const outside: number[] = [];
+  for (const [at, ms] of samples) {
+    const b = busy[Math.floor(at / WINDOW_SEC)];
+    if (b === undefined) continue;
+    (b >= SATURATED ? inside : outside).push(ms);
+  }
+  const n = busy.filter((b) => b >= SATURATED).length;
+  const p = (v: number[]) => (v.length ? `${pct(v, 95).toFixed(1)} ms (n=${v.length})` : "none sent");
+  return `${n * WINDOW_SEC} s of the run with the machine ≥ ${SATURATED * 100} % busy; segment TTFB p95 then ${p(inside)}, otherwise ${p(outside)}`;
+}
 
 /** The client, with every request's time to first byte also kept per route (ids replaced by :id). */
 function timedByRoute(client: Client, byRoute: Stats["byRoute"]): Client {
@@ -502,6 +531,9 @@ async function main(): Promise<void> {
   const proxyCpuBefore = proxy?.cpuSeconds() ?? 0;
   const pgWaits = scratchPg ? await (await import("./bench/pg-waits")).startPgWaitSampler(scratchPg.url) : null;
   const started = performance.now();
+  // The machine's CPU at every 5 s edge of the run (stats.startedAt is the windows' origin).
+  const machineTicks = [machineCpuSeconds()];
+  const machineSampler = setInterval(() => machineTicks.push(machineCpuSeconds()), WINDOW_SEC * 1000);
   const results: PromiseSettledResult<void>[] = [];
   if (args.sequential) {
     for (let i = 0; i < args.participants; i++) results.push(...(await Promise.allSettled([participant(client, studyId, i, args, stats)])));
@@ -509,6 +541,7 @@ async function main(): Promise<void> {
     results.push(...(await Promise.allSettled(Array.from({ length: args.participants }, (_, i) => participant(client, studyId, i, args, stats)))));
   }
   clearInterval(sampler);
+  clearInterval(machineSampler);
   const wall = (performance.now() - started) / 1000;
   const pgWaitLines = await pgWaits?.stop();
   const after = locals.length ? await serversStats(localUrls) : null;
@@ -552,7 +585,9 @@ async function main(): Promise<void> {
   const refusedWhy = Object.entries(stats.refusedBy).map(([k, n]) => `${n}× ${k}`).join(", ");
   console.log(`segment requests: ${stats.ttfb.length} (${stats.refused} refused${refusedWhy ? `: ${refusedWhy}` : ""})`);
   console.log(`segment TTFB        p50 ${ms(pct(stats.ttfb, 50))}  p95 ${ms(pct(stats.ttfb, 95))}  max ${ms(Math.max(...stats.ttfb))}`);
-  console.log(`segment TTFB p95 by when it was sent (5 s windows): ${ttfbByWindow(stats.ttfbAt, 5)}`);
+  const busyWindows = busyByWindow(machineTicks);
+  console.log(`segment TTFB p95 by when it was sent (${WINDOW_SEC} s windows): ${ttfbByWindow(stats.ttfbAt, WINDOW_SEC, busyWindows)}`);
+  console.log(`saturation          ${saturationLine(stats.ttfbAt, busyWindows)}`);
   console.log(`answer-to-resume    p50 ${ms(pct(stats.resume, 50))}  p95 ${ms(pct(stats.resume, 95))}  (n=${stats.resume.length})`);
   console.log(`entry               arrival to a claimed session (enter, consent, claim): p50 ${ms(pct(stats.entry, 50))}  p95 ${ms(pct(stats.entry, 95))}  max ${ms(Math.max(...stats.entry))}; ${stats.busyRetries} retries after a busy front end (502/503/504)`);
   console.log(`slowest requests    ${stats.slow.map((r) => `${ms(r.ms)} ${r.what} (participant ${r.participant}, sent at ${r.sentAtSec.toFixed(1)} s)`).join("; ")}`);
