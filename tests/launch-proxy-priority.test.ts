@@ -1,15 +1,17 @@
 /**
- * The launch proxy's queue order (scripts/cluster/haproxy-config.ts, docs/deploy.md "A launch
- * burst"): requests of a trial in progress (segments, playlists, answers, a free-rewatch video, a
- * query point's still) leave the queue before every other request, whatever arrived first. Walks
- * EVERY API route of the app (app/api/** /route.ts, parameters filled in) through the real HAProxy
- * (Debian package `haproxy`) with the generated configuration, so a route added later is classified
- * by the same rule and checked here.
+ * The launch proxy's queue order (scripts/cluster/haproxy-config.ts QUEUE_CLASSES, docs/deploy.md
+ * "A launch burst"): requests of a trial in progress (segments, playlists, answers, a free-rewatch
+ * video, a query point's still) leave the queue before every other request, whatever arrived first;
+ * then a newcomer's claim of their session; then their consent, the study's pages and the app's
+ * static files; then everything else. Walks EVERY API route of the app (app/api/** /route.ts,
+ * parameters filled in) and the participant's pages through the real HAProxy (Debian package
+ * `haproxy`) with the generated configuration, so a route added later is classified by the same
+ * rule and checked here.
  *
  * How: one request holds the app's only slot (maxconn 1); ordinary filler requests queue behind
- * it; then one probe per route. When the slot frees, the queue is served by class and then by
- * arrival: the trial probes must reach the app first, then the fillers (which came before every
- * other probe).
+ * it; then one probe per route, the most favoured class last. When the slot frees, the queue is
+ * served by class and then by arrival: the trial probes must reach the app first, then the claim,
+ * then the consent class, then the fillers (which came before every other probe).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -43,6 +45,13 @@ async function apiRoutePaths(): Promise<string[]> {
 
 /** The trial routes, as the app names them: what must be served first. */
 const TRIAL_ROUTES = ["/api/segments/p2/p3", "/api/sessions/p2/answers", "/api/sessions/p2/media", "/api/sessions/p2/playlist.m3u8", "/api/sessions/p2/still"];
+/** Then the newcomer who has consented: the claim of their session. */
+const CLAIM_ROUTES = ["/api/sessions/p2/claim"];
+/** Then consent, the participant's pages (study, session, done) and the app's static files. */
+const CONSENT_ROUTES = ["/api/studies/p2/consent"];
+const PARTICIPANT_PAGES = ["/s/study1", "/s/study1/session/session1", "/s/study1/done", "/_next/static/chunks/app.js"];
+/** Ordinary pages: no class of their own. */
+const OTHER_PAGES = ["/", "/projects/p1", "/login", "/sessions/s1/claim-page"];
 
 let app: http.Server;
 let proxy: StartedProxy;
@@ -90,13 +99,15 @@ function get(p: string): { sent: Promise<void>; status: Promise<number> } {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe("HAProxy's queue during a launch: a trial in progress first", () => {
-  it("serves every trial route's queued request before every other route's, walking all API routes", async () => {
+describe("HAProxy's queue during a launch: a trial in progress first, then newcomers by how far they have got", () => {
+  it("serves queued requests by class (trial, claim, consent and pages, the rest), walking all API routes", async () => {
     const routes = await apiRoutePaths();
-    // The walk found the app's routes, including every trial route and ordinary ones around them.
+    // The walk found the app's routes, including every favoured route and ordinary ones around them.
     expect(routes.length).toBeGreaterThan(40);
-    for (const t of TRIAL_ROUTES) expect(routes).toContain(t);
-    for (const other of ["/api/sessions/p2/claim", "/api/sessions/p2", "/api/studies/p2/enter", "/api/studies/p2/consent"]) expect(routes).toContain(other);
+    for (const t of [...TRIAL_ROUTES, ...CLAIM_ROUTES, ...CONSENT_ROUTES]) expect(routes).toContain(t);
+    for (const other of ["/api/sessions/p2", "/api/studies/p2/enter", "/api/tasks/p2/claim", "/api/adjudications/p2/claim"]) expect(routes).toContain(other);
+    const favoured = new Set([...TRIAL_ROUTES, ...CLAIM_ROUTES, ...CONSENT_ROUTES]);
+    const ordinary = [...routes.filter((r) => !favoured.has(r)), ...OTHER_PAGES];
 
     received.length = 0;
     const arrived = new Promise<void>((r) => (blockerArrived = r));
@@ -108,20 +119,26 @@ describe("HAProxy's queue during a launch: a trial in progress first", () => {
       await pending[pending.length - 1].sent;
       await sleep(30); // in this order into the queue
     }
-    // Ordinary routes first, trial routes last: only the priority class can put the latter ahead.
-    const probes = [...routes.filter((r) => !TRIAL_ROUTES.includes(r)), ...routes.filter((r) => TRIAL_ROUTES.includes(r))];
-    for (const p of probes) pending.push(get(p));
-    await Promise.all(pending.map((r) => r.sent));
+    // The most favoured last: only the priority class can put them ahead.
+    const consentClass = [...CONSENT_ROUTES, ...PARTICIPANT_PAGES];
+    for (const group of [ordinary, consentClass, CLAIM_ROUTES, TRIAL_ROUTES]) {
+      for (const p of group) pending.push(get(p));
+      await Promise.all(pending.map((r) => r.sent));
+      await sleep(50); // each group into the queue after the one before
+    }
     await sleep(300); // read by HAProxy: every probe waits in its queue
     releaseBlocker();
     const statuses = await Promise.all(pending.map((r) => r.status));
     expect(statuses.every((s) => s === 200)).toBe(true);
 
     expect(received[0]).toBe("/blocker");
-    const afterBlocker = received.slice(1);
-    expect(afterBlocker.slice(0, TRIAL_ROUTES.length).sort()).toEqual([...TRIAL_ROUTES].sort());
+    const order = received.slice(1);
+    const take = (n: number) => order.splice(0, n);
+    expect(take(TRIAL_ROUTES.length).sort()).toEqual([...TRIAL_ROUTES].sort());
+    expect(take(CLAIM_ROUTES.length)).toEqual(CLAIM_ROUTES);
+    expect(take(consentClass.length).sort()).toEqual([...consentClass].sort());
     // Then the fillers in their order, which queued before every ordinary probe.
-    expect(afterBlocker.slice(TRIAL_ROUTES.length, TRIAL_ROUTES.length + fillers.length)).toEqual(fillers);
-    expect(afterBlocker.length).toBe(TRIAL_ROUTES.length + fillers.length + routes.length - TRIAL_ROUTES.length);
+    expect(take(fillers.length)).toEqual(fillers);
+    expect(order.sort()).toEqual([...ordinary].sort());
   }, 60_000);
 });

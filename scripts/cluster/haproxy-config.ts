@@ -7,24 +7,54 @@
  * burst of new connections waits in its kernel accept queue for tens of seconds; behind this proxy
  * it sees a handful of long-lived connections. Round robin, no sticky sessions, bodies streamed.
  *
- * The queue is served by priority class, then in arrival order: a trial in progress first (its
- * segments and playlists, answers, a free-rewatch video, the query point's still: TRIAL_PATHS),
- * everything else after (study landings, consent, the claim of a session, pages, the annotation
- * and review APIs). Under a launch burst the wait then falls on the newcomers' first page, which a
- * participant sees as a slower start, instead of on the segments of people already watching,
- * which the no-rewind protocol turns into a broken trial.
+ * The queue is served by priority class, then in arrival order (QUEUE_CLASSES): a trial in
+ * progress first (its segments and playlists, answers, a free-rewatch video, the query point's
+ * still), then a newcomer by how far they have got (the claim of their session, then consent, the
+ * study page and the app's static files), and last everything else (study landings, the annotation
+ * and review APIs, other pages). Under a launch burst the wait then falls on the newcomers' first
+ * page, which a participant sees as a slower start, instead of on the segments of people already
+ * watching, which the no-rewind protocol turns into a broken trial; and among the newcomers, the
+ * one who has consented gets in before one who only just arrived, so few wait half-way in.
  */
 
 /**
- * Requests of a trial in progress, queued before all others: a path prefix, or a session route
- * (`/api/sessions/…`) ending so. tests/launch-proxy-priority.test.ts sends one request for every
- * API route of the app through HAProxy and checks that exactly these go first.
+ * The queue's classes, first served first (HAProxy `set-priority-class`, lower first): a path
+ * starting with one of `prefixes`, or a `/api/sessions/…` or `/api/studies/…` route ending with one
+ * of `sessionRoutes` / `studyRoutes`. Every other request keeps class 0.
+ * tests/launch-proxy-priority.test.ts sends one request for every API route of the app, and the
+ * pages a participant loads, through HAProxy and checks this order.
  */
-const TRIAL_PATHS = { prefixes: ["/api/segments/"], sessionRoutes: ["/playlist.m3u8", "/answers", "/media", "/still"] } as const;
+export const QUEUE_CLASSES = [
+  { name: "trial", priorityClass: -3, prefixes: ["/api/segments/"], sessionRoutes: ["/playlist.m3u8", "/answers", "/media", "/still"], studyRoutes: [] },
+  { name: "claim", priorityClass: -2, prefixes: [], sessionRoutes: ["/claim"], studyRoutes: [] },
+  { name: "consent", priorityClass: -1, prefixes: ["/s/", "/_next/static/"], sessionRoutes: [], studyRoutes: ["/consent"] },
+] as const;
+
+/** HAProxy's lines that give each of QUEUE_CLASSES its class (ACL names from the class names). */
+function priorityLines(): string {
+  const lines = ["  acl session_route path_beg /api/sessions/", "  acl study_route path_beg /api/studies/"];
+  for (const c of QUEUE_CLASSES) {
+    const conditions: string[] = [];
+    if (c.prefixes.length) {
+      lines.push(`  acl ${c.name}_prefix path_beg ${c.prefixes.join(" ")}`);
+      conditions.push(`${c.name}_prefix`);
+    }
+    if (c.sessionRoutes.length) {
+      lines.push(`  acl ${c.name}_session_end path_end ${c.sessionRoutes.join(" ")}`);
+      conditions.push(`session_route ${c.name}_session_end`);
+    }
+    if (c.studyRoutes.length) {
+      lines.push(`  acl ${c.name}_study_end path_end ${c.studyRoutes.join(" ")}`);
+      conditions.push(`study_route ${c.name}_study_end`);
+    }
+    lines.push(`  http-request set-priority-class int(${c.priorityClass}) if ${conditions.join(" || ")}`);
+  }
+  return lines.join("\n");
+}
 
 /**
  * The page of a 503 from the proxy (a request that waited its whole queue time): it reloads itself
- * after a few seconds. No double quotes or backslashes (it is a quoted HAProxy string).
+ * after a few seconds. It goes into the configuration as a quoted string (haproxyQuoted).
  */
 export const BUSY_PAGE =
   "<!doctype html><html lang='en'><head><meta charset='utf-8'><meta http-equiv='refresh' content='5'><meta name='viewport' content='width=device-width'>" +
@@ -41,6 +71,17 @@ export type HaproxyConfigOptions = {
   /** How long a request may wait in the proxy's queue before a 503 (ms). */
   queueTimeoutMs: number;
 };
+
+/**
+ * `text` as a double-quoted HAProxy configuration string. Only text that needs no escaping is
+ * accepted: a double quote, a backslash, a `$` (variable expansion) or a line break would end or
+ * change the string, and HAProxy would refuse the whole configuration (or, worse, read another one).
+ */
+export function haproxyQuoted(text: string): string {
+  const bad = /["\\$\r\n]/.exec(text);
+  if (bad) throw new Error(`haproxyConfig: ${JSON.stringify(bad[0])} at character ${bad.index + 1} cannot go into a quoted HAProxy string`);
+  return `"${text}"`;
+}
 
 export function haproxyConfig(o: HaproxyConfigOptions): string {
   if (!o.upstreams.length) throw new Error("haproxyConfig: at least one upstream");
@@ -65,7 +106,7 @@ defaults
   # A request that waited its whole \`timeout queue\` gets 503 with this page: a participant's browser
   # on the study link tries again by itself; the app's own calls retry consent and the claim
   # (lib/http/retry-while-busy.ts) whatever the body.
-  http-error status 503 content-type "text/html; charset=utf-8" string "${BUSY_PAGE}"
+  http-error status 503 content-type "text/html; charset=utf-8" string ${haproxyQuoted(BUSY_PAGE)}
 
 frontend playhead
   bind ${o.listen}
@@ -77,11 +118,9 @@ backend playhead
   http-request set-header X-Forwarded-For %[src]
   http-request set-header X-Forwarded-Proto %[ssl_fc,iif(https,http)]
   http-response set-header X-Playhead-Upstream %[srv_name]
-  # Queued requests of a trial in progress go first (lower class first; the rest keep class 0).
-  acl trial_media path_beg ${TRIAL_PATHS.prefixes.join(" ")}
-  acl session_route path_beg /api/sessions/
-  acl trial_step path_end ${TRIAL_PATHS.sessionRoutes.join(" ")}
-  http-request set-priority-class int(-1) if trial_media || session_route trial_step
+  # Queued requests leave by class (lower first; everything else keeps 0): a trial in progress,
+  # then a newcomer's claim, then their consent and study page, then the rest.
+${priorityLines()}
   # A connection that could not be made is retried on another instance; a request once sent never is.
   retry-on conn-failure
   option redispatch
