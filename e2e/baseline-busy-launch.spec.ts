@@ -56,3 +56,41 @@ test("consent and the claim wait out a busy front end (503), telling the partici
   expect(await settledFrameIndex(page, VIDEO)).toBe(SNAP.queryFrames[0]);
   await admin.context.close();
 });
+
+test("a dropped connection while consenting and claiming is retried, saying so, not passed off as a busy launch", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const admin = await adminSession(browser);
+  const projectId = await projectIdByName(admin.request, DEMO_PROJECT);
+  const ids = await itemIds(admin.request, projectId);
+  const studyId = await openStudy(admin.request, { projectId, protocol: "STREAMING", itemIds: [ids.get(SNAP.externalId)!] });
+
+  const dropped = { consent: 0, claim: 0 };
+  const dropTwice = (kind: keyof typeof dropped) => async (route: Route) => {
+    if (dropped[kind] < 2) {
+      dropped[kind] += 1;
+      await route.abort("internetdisconnected");
+    } else await route.continue();
+  };
+  await page.route(`**/api/studies/${studyId}/consent`, dropTwice("consent"));
+  await page.route("**/api/sessions/*/claim", dropTwice("claim"));
+
+  await signIn(page, "PARTICIPANT");
+  await page.goto(`/s/${studyId}`);
+  const takePart = page.getByRole("link", { name: "Take part with this account" });
+  if (await takePart.isVisible()) await takePart.click();
+  await page.getByTestId("consent-checkbox").check();
+  await page.getByTestId("consent-accept").click();
+  await expect(page.getByTestId("consent-waiting")).toContainText("cannot be reached: check your connection");
+  await expect(page.getByText(/Many participants are starting at once/)).toHaveCount(0);
+
+  await expect(page).toHaveURL(new RegExp(`/s/${studyId}/session/[^/]+$`), { timeout: 20_000 });
+  await expect(page.getByTestId("session-loading")).toContainText("cannot be reached: check your connection");
+  await expect(page.getByTestId("baseline-start")).toHaveText("Start the video", { timeout: 20_000 });
+  // Once through, the notice is gone.
+  await expect(page.getByText(/cannot be reached/)).toHaveCount(0);
+  expect(dropped).toEqual({ consent: 2, claim: 2 });
+  await page.getByTestId("baseline-start").click();
+  await waitForQuestion(page);
+  expect(await settledFrameIndex(page, VIDEO)).toBe(SNAP.queryFrames[0]);
+  await admin.context.close();
+});

@@ -6,6 +6,7 @@ import { AnswerForm } from "@/components/answer-forms/answer-form";
 import { LiveResponse } from "@/components/answer-forms/live-response";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { busyMessage } from "@/lib/http/retry-while-busy";
 import type { SessionState } from "@/lib/protocol/session-state";
 import { FreeVideo } from "./free-video";
 import { claimSession, fetchState, isApiError, postAnswer, tabIdFor } from "./session-api";
@@ -15,7 +16,6 @@ import { StreamVideo } from "./stream-video";
 type Phase = "loading" | "ready" | "playing" | "question" | "submitting" | "superseded" | "done" | "error";
 
 /** Shown while the claim waits out a busy front end (a launch: many participants at once). */
-const STARTING_AT_ONCE = "Many participants are starting at once. Please keep this page open: you will start in a moment.";
 
 /**
  * The participant's player for one baseline session.
@@ -34,6 +34,8 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
   const [state, setState] = useState<SessionState | null>(null);
   const [phase, setPhase] = useState<Phase>("loading");
   const [message, setMessage] = useState<string | null>(null);
+  /** While the claim is tried again (busy front end or no connection): what the participant is told. */
+  const [waiting, setWaiting] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
   /** A stretch was played up to its pause in this page (else a question shows the still). */
   const [playedHere, setPlayedHere] = useState(false);
@@ -70,8 +72,7 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
     setMessage(null);
     try {
       tabId.current = tabIdFor(sessionId);
-      apply(await claimSession(sessionId, tabId.current, () => setMessage(STARTING_AT_ONCE)));
-      setMessage(null);
+      apply(await claimSession(sessionId, tabId.current, (reason) => setWaiting(busyMessage(reason))));
     } catch (e) {
       if (isApiError(e) && e.status === 410) setPhase("done");
       else {
@@ -79,6 +80,7 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
         setMessage(isApiError(e) ? e.message : "Cannot reach the server.");
       }
     }
+    setWaiting(null);
   }, [apply, sessionId]);
 
   useEffect(() => {
@@ -124,7 +126,7 @@ export function BaselinePlayer({ studyId, sessionId }: { studyId: string; sessio
   if (phase === "loading")
     return (
       <p className="text-sm text-slate-600" role="status" data-testid="session-loading">
-        Loading the session…{message === STARTING_AT_ONCE ? ` ${STARTING_AT_ONCE}` : ""}
+        Loading the session…{waiting ? ` ${waiting}` : ""}
       </p>
     );
   if (phase === "error") return <Alert tone="error" title="The session cannot continue">{message}</Alert>;

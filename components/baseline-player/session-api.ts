@@ -1,16 +1,16 @@
 /** Browser-side calls of the participant session API (same-origin, cookie session). */
-import { retryWhileBusy } from "@/lib/http/retry-while-busy";
+import { retryWhileBusy, type BusyReason } from "@/lib/http/retry-while-busy";
 import type { SessionState } from "@/lib/protocol/session-state";
 
 export type ApiError = { status: number; code: string; message: string };
 
 /**
  * `busy`: the call is idempotent, so a launch's busy front end (502/503/504, lib/http/retry-while-busy.ts)
- * is waited out with backoff; `busy` is called before each wait.
+ * is waited out with backoff; `busy` is called before each wait, with why (busyMessage).
  */
-async function request<T>(url: string, init?: RequestInit, busy?: () => void): Promise<T> {
+async function request<T>(url: string, init?: RequestInit, busy?: (reason: BusyReason) => void): Promise<T> {
   const send = () => fetch(url, { credentials: "same-origin", cache: "no-store", ...init });
-  const res = busy ? await retryWhileBusy(send, { onRetry: busy }) : await send();
+  const res = busy ? await retryWhileBusy(send, { onRetry: (_retry, _delay, reason) => busy(reason) }) : await send();
   const text = await res.text();
   let body: unknown = null;
   try {
@@ -30,7 +30,7 @@ export function isApiError(e: unknown): e is ApiError {
 }
 
 /** Claims the session for this tab (idempotent for the same tab: retried while the front end is busy, calling `onBusy`). */
-export function claimSession(sessionId: string, tabId: string, onBusy?: () => void): Promise<SessionState> {
+export function claimSession(sessionId: string, tabId: string, onBusy?: (reason: BusyReason) => void): Promise<SessionState> {
   return request(
     `/api/sessions/${encodeURIComponent(sessionId)}/claim`,
     { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tabId }) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { busyRetryDelay, retryWhileBusy } from "./retry-while-busy";
+import { busyMessage, busyRetryDelay, retryWhileBusy, type BusyReason } from "./retry-while-busy";
 
 /** A scripted sender: each call takes the next outcome (a status, or "throw" for a network error). */
 function scripted(outcomes: (number | "throw")[]) {
@@ -31,6 +31,20 @@ describe("retryWhileBusy", () => {
     expect(r.status).toBe(200);
     expect(calls).toHaveLength(5);
     expect(retries).toEqual([1, 2, 3, 4]);
+  });
+
+  it("tells each retry why: the busy status, or a network error (no answer at all)", async () => {
+    const { send } = scripted([503, "throw", 502, 200]);
+    const reasons: BusyReason[] = [];
+    await retryWhileBusy(send, { ...noSleep, onRetry: (_k, _d, reason) => reasons.push(reason) });
+    expect(reasons).toEqual([{ status: 503 }, { networkError: true }, { status: 502 }]);
+  });
+
+  it("tells a participant a busy study from a lost connection", () => {
+    for (const status of [502, 503, 504]) expect(busyMessage({ status })).toMatch(/^Many participants are starting at once\./);
+    const lost = busyMessage({ networkError: true });
+    expect(lost).toMatch(/cannot be reached: check your connection/);
+    expect(lost).not.toMatch(/many participants/i);
   });
 
   it("waits with exponential backoff, capped, with jitter between half and all of it", async () => {

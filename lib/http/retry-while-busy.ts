@@ -18,6 +18,20 @@
 /** Statuses a load balancer answers for a request it could not get answered by an instance. */
 export const BUSY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
+/** Why a call is tried again: the front end's busy answer, or no answer at all (a network error). */
+export type BusyReason = { status: number } | { networkError: true };
+
+/**
+ * What the participant is told while a call is tried again: a busy answer means the study is busy
+ * (nothing is wrong on their side); a network error means their connection (or the server) cannot
+ * be reached, which they may be able to fix, so it is not passed off as a busy launch.
+ */
+export function busyMessage(reason: BusyReason): string {
+  return "status" in reason
+    ? "Many participants are starting at once. Please keep this page open: you will start in a moment."
+    : "The study's server cannot be reached: check your connection. Trying again; please keep this page open.";
+}
+
 export type RetryWhileBusyOptions = {
   /** Give up (return the last response) once this much time would be spent waiting (ms). Default 180 000. */
   maxWaitMs?: number;
@@ -25,8 +39,8 @@ export type RetryWhileBusyOptions = {
   baseMs?: number;
   /** Longest delay (ms, before jitter). Default 10 000. */
   capMs?: number;
-  /** Called before each wait: the retry's number (1, 2, ...) and the delay. */
-  onRetry?: (retry: number, delayMs: number) => void;
+  /** Called before each wait: the retry's number (1, 2, ...), the delay, and why (busyMessage tells the person). */
+  onRetry?: (retry: number, delayMs: number, reason: BusyReason) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 };
@@ -52,7 +66,7 @@ export async function retryWhileBusy<R extends { status: number }>(send: () => P
       if ("error" in outcome) throw outcome.error;
       return outcome.response;
     }
-    onRetry?.(k + 1, delay);
+    onRetry?.(k + 1, delay, "error" in outcome ? { networkError: true } : { status: outcome.response.status });
     await sleep(delay);
     waited += delay;
   }

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { retryWhileBusy } from "@/lib/http/retry-while-busy";
+import { busyMessage, retryWhileBusy } from "@/lib/http/retry-while-busy";
 
 /** Consent text and the "I agree" button (POST /api/studies/[studyId]/consent, then the first session). */
 export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyId: string; consentText: string; timeLimitMinutes: number | null }) {
@@ -13,8 +13,8 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  /** The study's server turned the request away for now (many participants starting at once). */
-  const [waiting, setWaiting] = useState(false);
+  /** While consent is tried again (busy front end, or no connection): what the participant is told. */
+  const [waiting, setWaiting] = useState<string | null>(null);
   const checkbox = useRef<HTMLInputElement>(null);
   // A box ticked before the page hydrated changed the DOM but not this state: adopt it.
   useEffect(() => {
@@ -25,9 +25,9 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
     setError(null);
     try {
       // Consent is idempotent (a repeat answers with the same session): a launch's busy front end
-      // (502/503/504) is waited out, saying so, instead of shown as an error.
+      // (502/503/504) or a dropped connection is waited out, saying which, instead of shown as an error.
       const res = await retryWhileBusy(() => fetch(`/api/studies/${encodeURIComponent(studyId)}/consent`, { method: "POST", credentials: "same-origin" }), {
-        onRetry: () => setWaiting(true),
+        onRetry: (_retry, _delay, reason) => setWaiting(busyMessage(reason)),
       });
       const body = await res.json().catch(() => null);
       if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
@@ -37,7 +37,7 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
       setError((e as Error).message);
       setBusy(false);
     }
-    setWaiting(false);
+    setWaiting(null);
   };
   return (
     <Card>
@@ -52,7 +52,7 @@ export function ConsentForm({ studyId, consentText, timeLimitMinutes }: { studyI
         {error && <Alert tone="error">{error}</Alert>}
         {busy && waiting && (
           <p className="text-sm text-slate-600" role="status" data-testid="consent-waiting">
-            Many participants are starting at once. Please keep this page open: you will start in a moment.
+            {waiting}
           </p>
         )}
         <Button disabled={!agreed || busy} onClick={accept} data-testid="consent-accept">
