@@ -7,7 +7,7 @@ import { participantQuestions } from "./participant-items";
 import { MEDIA_URL_TTL_SECONDS } from "./serve-media";
 import { signedResourcePath } from "./sign-segment-url";
 import { lastServedSegment } from "./last-served";
-import { currentStretch, unplayedStretch } from "./stretch";
+import { openStretch, unplayedStretch } from "./stretch";
 import { stretchProgress } from "./stretch-progress";
 import { sessionDeadline } from "./time-limit";
 
@@ -84,10 +84,11 @@ export async function sessionState(
     nextSessionId: active && session.unlockedIndex < plan.asks.length ? null : await nextActiveSession(session.participantId, session.id),
   };
   if (session.protocol === "STREAMING") {
-    const askIndex = active && session.unlockedIndex < plan.asks.length ? session.unlockedIndex : null;
+    const open = openStretch(plan, session);
+    const askIndex = open?.askIndex ?? null;
     const ask = askIndex === null ? null : plan.asks[askIndex];
     const questions = ask ? await participantQuestions([ask.itemId], false) : new Map();
-    const whole = ask ? currentStretch(plan, session) : null;
+    const whole = open?.stretch ?? null;
     const stretch = whole && !opts.freshStretch ? unplayedStretch(whole, await lastServedSegment(session.id, whole.first, whole.last)) : whole;
     const unseen = ask && !opts.freshStretch ? (await stretchProgress(session)).coverage === "lost" : false;
     return {

@@ -1,7 +1,7 @@
 /**
  * The current stretch of a streaming session: the servable segments and their media times (PURE).
  */
-import { servableRange } from "./segment-access";
+import { currentAskIndex, servableRange } from "./segment-access";
 import type { PlanSegment, SessionPlan } from "./session-plan";
 
 export type Stretch = {
@@ -13,6 +13,17 @@ export type Stretch = {
   /** Media duration of the stretch (0 when empty). */
   durationSec: number;
 };
+
+/**
+ * What a streaming session plays next: the ask the participant is at and its whole stretch; null
+ * once the session is not ACTIVE or has no ask left. The one rule for "is there a stretch to play",
+ * read by the session's state (its playlist URL) and by an accepted answer (the playlist it brings).
+ */
+export function openStretch(plan: SessionPlan, progress: { status: string; unlockedIndex: number; answeredIndex: number }): { askIndex: number; stretch: Stretch } | null {
+  if (progress.status !== "ACTIVE") return null;
+  const askIndex = currentAskIndex(plan, progress);
+  return askIndex === null ? null : { askIndex, stretch: currentStretch(plan, progress) };
+}
 
 export function currentStretch(plan: SessionPlan, progress: { unlockedIndex: number; answeredIndex: number }): Stretch {
   const { first, last } = servableRange(plan.asks, progress);

@@ -15,7 +15,7 @@ import { stretchProgress } from "./stretch-progress";
 import { enforceTimeLimit } from "./time-limit";
 import { recordAnswer } from "./record-answer";
 import { signedStretchPlaylist } from "./signed-stretch-playlist";
-import { currentStretch } from "./stretch";
+import { openStretch } from "./stretch";
 
 /**
  * `POST /api/sessions/[id]/answers`: stores one answer, once, and advances the session.
@@ -137,10 +137,8 @@ export async function submitAnswer(
  * as the route logs a playlist it serves (SegmentServe index -2), in the answer's own statement.
  */
 function nextStretchPlaylist(after: ParticipantSession & { status: string }, now: Date): string | null {
-  const { plan } = after.loaded;
-  if (after.status !== "ACTIVE" || after.unlockedIndex >= plan.asks.length) return null;
-  const stretch = currentStretch(plan, after);
-  return stretch.segments.length ? signedStretchPlaylist(after, after.userId, stretch, now) : null;
+  const open = openStretch(after.loaded.plan, after);
+  return open && open.stretch.segments.length ? signedStretchPlaylist(after, after.userId, open.stretch, now) : null;
 }
 
 async function streamingTiming(session: ParticipantSession, now: Date) {
