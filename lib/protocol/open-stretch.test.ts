@@ -1,29 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildStreamingPlan, type PlanSegment } from "./session-plan";
+import { tenSegmentPlan as plan } from "./plan-test-fixtures";
 import { openStretch } from "./stretch";
 
-/** 10 segments of 10 frames; query points at frames 19 (ends segment 1), 49 (segment 4) twice, and the end. */
-function plan() {
-  const segments: PlanSegment[] = Array.from({ length: 10 }, (_, i) => ({
-    index: i,
-    startFrame: i * 10,
-    endFrameExclusive: i * 10 + 10,
-    startSec: i,
-    endSec: i + 1,
-    mediaStartSec: i,
-    mediaEndSec: i + 1,
-    file: `seg-${i}.m4s`,
-  }));
-  return buildStreamingPlan(
-    [
-      { itemId: "a", itemOrdinal: 0, format: "count", attentionCheck: false, queryPoints: [{ id: "qa0", ordinal: 0, frame: 19 }, { id: "qa1", ordinal: 1, frame: 49 }] },
-      { itemId: "b", itemOrdinal: 1, format: "count", attentionCheck: false, queryPoints: [{ id: "qb0", ordinal: 0, frame: 49 }] },
-      { itemId: "c", itemOrdinal: 2, format: "mcq_4", attentionCheck: false, queryPoints: [] },
-    ],
-    segments,
-    100,
-  );
-}
 const at = (unlockedIndex: number, status = "ACTIVE") => ({ status, unlockedIndex, answeredIndex: unlockedIndex - 1 });
 
 describe("openStretch: is there a stretch to play, and which", () => {

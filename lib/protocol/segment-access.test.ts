@@ -1,30 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decideInitAccess, decideSegmentAccess, servableRange } from "./segment-access";
+import { tenSegmentPlan } from "./plan-test-fixtures";
 import { buildFreeRewatchPlan, buildStreamingPlan, type PlanSegment } from "./session-plan";
 
 /** 10 segments of 10 frames; query points at frames 19 (ends seg 1), 49 (seg 4), 49 again, 99 (last). */
-function plan() {
-  const segments: PlanSegment[] = Array.from({ length: 10 }, (_, i) => ({
-    index: i,
-    startFrame: i * 10,
-    endFrameExclusive: i * 10 + 10,
-    startSec: i,
-    endSec: i + 1,
-    mediaStartSec: i,
-    mediaEndSec: i + 1,
-    file: `seg-${i}.m4s`,
-  }));
-  return buildStreamingPlan(
-    [
-      { itemId: "a", itemOrdinal: 0, format: "count", attentionCheck: false, queryPoints: [{ id: "qa0", ordinal: 0, frame: 19 }, { id: "qa1", ordinal: 1, frame: 49 }] },
-      { itemId: "b", itemOrdinal: 1, format: "count", attentionCheck: false, queryPoints: [{ id: "qb0", ordinal: 0, frame: 49 }] },
-      { itemId: "c", itemOrdinal: 2, format: "mcq_4", attentionCheck: false, queryPoints: [] },
-    ],
-    segments,
-    100,
-  );
-}
+const plan = tenSegmentPlan;
 
 const active = (unlockedIndex: number) => ({ status: "ACTIVE" as const, unlockedIndex, answeredIndex: unlockedIndex - 1 });
 
