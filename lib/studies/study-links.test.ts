@@ -28,6 +28,9 @@ describe("studyLinks", () => {
     expect(links[2].url).toBe("https://lab.example.org/playhead/s/a%20b");
     const appended = new URL(`${links[2].url}?assignmentId=A1&hitId=H1&workerId=W1&turkSubmitTo=https%3A%2F%2Fx`);
     expect(parseExternalIdentity(appended.searchParams)).toMatchObject({ kind: "external", identity: { source: "mturk", externalId: "W1" } });
+    // The note tells the researcher how to use it, and that MTurk's frame is not supported yet.
+    expect(links[2].note).toMatch(/open it in a tab of its own and paste the completion code into the HIT/);
+    expect(links[2].note).toMatch(/Not inside an ExternalQuestion frame yet/);
   });
 });
 

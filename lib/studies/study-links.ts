@@ -5,8 +5,11 @@
  *
  * - Prolific: `?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}`
  *   (Prolific's URL parameters, filled in per participant).
- * - MTurk (ExternalQuestion): the plain link; MTurk itself appends `assignmentId`, `hitId`,
- *   `workerId` and `turkSubmitTo` when it shows the page in the HIT.
+ * - MTurk: the plain link with the worker's `workerId`, `assignmentId` and `hitId` added (MTurk
+ *   appends them to an ExternalQuestion URL itself). NOT YET SUPPORTED inside an ExternalQuestion
+ *   frame: the browser withholds the SameSite=Lax sign-in cookie in another site's frame, and the
+ *   done page does not hand the assignment back to MTurk (`externalSubmit`); the link's note says
+ *   so, and to open the link in a tab of its own and paste the completion code into the HIT.
  */
 
 import { CROWD_PLATFORMS, type CrowdPlatform } from "@/lib/protocol/crowd-platforms";
@@ -31,7 +34,9 @@ export function studyLinks(origin: string, studyId: string, platforms: readonly 
         key: p,
         label: "MTurk",
         url: base,
-        note: "Use as the ExternalQuestion URL; MTurk appends workerId, assignmentId (the submission each worker is bound to) and hitId itself.",
+        note:
+          "Add the worker's workerId, assignmentId (the submission each worker is bound to) and hitId to this link, and have workers open it in a tab of its own and paste the completion code into the HIT. " +
+          "Not inside an ExternalQuestion frame yet: there the browser withholds Playhead's sign-in cookie, and the assignment is not submitted back to MTurk.",
       });
     }
   }
