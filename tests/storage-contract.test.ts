@@ -267,3 +267,44 @@ describe("the local driver keeps the data directory's layout", () => {
     expect(await readdir(path.join(root!, "videos", "layout"))).toEqual(["thumb.jpg"]);
   });
 });
+
+describe("the S3 driver's failed multipart upload", () => {
+  it("is aborted with its own upload id once the stream fails, and a failed abort does not hide the stream's error", async () => {
+    // Every command the driver's client sends, with its input and the server's answer status.
+    const storage = new S3Storage(s3.config, { partBytes: 5 * MiB });
+    const sent: { name: string; uploadId?: string; status?: number; output?: { UploadId?: string } }[] = [];
+    storage.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { UploadId?: string };
+        const entry: (typeof sent)[number] = { name: String(context.commandName), uploadId: input.UploadId };
+        sent.push(entry);
+        try {
+          const result = await next(args);
+          entry.output = result.output as { UploadId?: string };
+          entry.status = (result.output as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+          return result;
+        } catch (error) {
+          entry.status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+          throw error;
+        }
+      },
+      { step: "initialize", name: "recordCommands" },
+    );
+    async function* failing(): AsyncGenerator<Uint8Array> {
+      yield bytesOf(6 * MiB, 7); // more than one part: the first is uploaded before the failure
+      throw new Error("client went away");
+    }
+    const key = "videos/abort/broken.bin";
+    await expect(storage.putStream(key, failing())).rejects.toThrow(/client went away/);
+    expect(sent.map((c) => c.name)).toEqual(["CreateMultipartUploadCommand", "UploadPartCommand", "AbortMultipartUploadCommand"]);
+    const uploadId = sent[0].output?.UploadId;
+    expect(uploadId).toBeTruthy();
+    expect(sent[1].uploadId).toBe(uploadId);
+    expect(sent[2].uploadId).toBe(uploadId);
+    // s3rver does not implement AbortMultipartUpload (405): the stream's own error is what the
+    // caller gets all the same. On S3 the abort frees the parts; a bucket lifecycle rule that aborts
+    // incomplete uploads after a day is the safety net (docs/deploy.md, "Backups of a scaled deployment").
+    expect(sent[2].status).toBe(405);
+    expect(await storage.exists(key)).toBe(false);
+  });
+});
