@@ -86,5 +86,5 @@ test("consent and the claim wait out a busy front end (503), telling the partici
 
 test("a dropped connection while consenting and claiming is retried, saying so, not passed off as a busy launch", async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await startThroughInterruptions(page, browser, (route) => route.abort("internetdisconnected"), /cannot be reached: check your connection/, /Many participants are starting at once|HTTP/);
+  await startThroughInterruptions(page, browser, (route) => route.abort("internetdisconnected"), /cannot be reached: check your connection/, /Many participants are starting at once|HTTP \d{3}|Failed to fetch/);
 });
