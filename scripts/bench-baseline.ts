@@ -285,7 +285,6 @@ function burstVerdict(stats: Stats): { pass: boolean; lines: string[] } {
   return { pass: checks.every(([, ok]) => ok), lines: checks.map(([text, ok]) => `${ok ? "ok  " : "FAIL"} ${text}`) };
 }
 
-/** "0-5 s 12.0 ms (n=900), 5-10 s …": the p95 of the requests sent in each window. */
 /**
  * The machine's busy share in each `windowSec` window of the run, from /proc/stat read at every
  * window's edge (`ticks[w]` at w × windowSec s after the start): what tells a latency that grew
@@ -295,6 +294,7 @@ function busyByWindow(ticks: Array<{ busy: number; total: number }>): number[] {
   return ticks.slice(1).map((t, i) => (t.busy - ticks[i].busy) / Math.max(1e-9, t.total - ticks[i].total));
 }
 
+/** "0-5 s 12 ms (n=900, machine 97 % busy), 5-10 s …": the p95 of the requests sent in each window, and how busy the machine was then. */
 function ttfbByWindow(samples: Array<[number, number]>, windowSec: number, busy: number[] = []): string {
   const windows = new Map<number, number[]>();
   for (const [at, ms] of samples) {

@@ -15,8 +15,6 @@ import { StreamVideo } from "./stream-video";
 
 type Phase = "loading" | "ready" | "playing" | "question" | "submitting" | "superseded" | "done" | "error";
 
-/** Shown while the claim waits out a busy front end (a launch: many participants at once). */
-
 /**
  * The participant's player for one baseline session.
  *

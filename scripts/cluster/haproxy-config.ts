@@ -34,20 +34,14 @@ export const QUEUE_CLASSES = [
 function priorityLines(): string {
   const lines = ["  acl session_route path_beg /api/sessions/", "  acl study_route path_beg /api/studies/"];
   for (const c of QUEUE_CLASSES) {
-    const conditions: string[] = [];
-    if (c.prefixes.length) {
-      lines.push(`  acl ${c.name}_prefix path_beg ${c.prefixes.join(" ")}`);
-      conditions.push(`${c.name}_prefix`);
-    }
-    if (c.sessionRoutes.length) {
-      lines.push(`  acl ${c.name}_session_end path_end ${c.sessionRoutes.join(" ")}`);
-      conditions.push(`session_route ${c.name}_session_end`);
-    }
-    if (c.studyRoutes.length) {
-      lines.push(`  acl ${c.name}_study_end path_end ${c.studyRoutes.join(" ")}`);
-      conditions.push(`study_route ${c.name}_study_end`);
-    }
-    lines.push(`  http-request set-priority-class int(${c.priorityClass}) if ${conditions.join(" || ")}`);
+    // Each kind of path match: its ACL name, HAProxy's matcher, the values, and the route it needs.
+    const matches = [
+      { acl: `${c.name}_prefix`, matcher: "path_beg", values: c.prefixes, within: "" },
+      { acl: `${c.name}_session_end`, matcher: "path_end", values: c.sessionRoutes, within: "session_route " },
+      { acl: `${c.name}_study_end`, matcher: "path_end", values: c.studyRoutes, within: "study_route " },
+    ].filter((m) => m.values.length);
+    for (const m of matches) lines.push(`  acl ${m.acl} ${m.matcher} ${m.values.join(" ")}`);
+    lines.push(`  http-request set-priority-class int(${c.priorityClass}) if ${matches.map((m) => `${m.within}${m.acl}`).join(" || ")}`);
   }
   return lines.join("\n");
 }
